@@ -1,0 +1,239 @@
+extends Node
+## AgentBridge: a DOM for the running game. Autoloaded as `AgentBridge`; inactive (no files,
+## no hooks, no cost) unless the game was started with `-- --agent-mode --agent-dir=DIR`.
+## Then it answers the requests a client appends to DIR/cmd.jsonl in DIR/resp.jsonl, once per
+## frame, as docs/PROTOCOL.md describes.
+##
+## Games use: register_command(), register_state(), fail(), emit_event(),
+## add_settle_predicate() and the `agent_mode` flag.
+
+const PROTOCOL := "agentbridge/1"
+const ActionCommands := preload("commands/action_commands.gd")
+const AgentMode := preload("agent_mode.gd")
+const CommandError := preload("command_error.gd")
+const Dispatcher := preload("dispatcher.gd")
+const ErrorLog := preload("error_log.gd")
+const EventRecorder := preload("event_recorder.gd")
+const FileChannel := preload("file_channel.gd")
+const FlowCommands := preload("commands/flow_commands.gd")
+const InspectCommands := preload("commands/inspect_commands.gd")
+const NodeLocator := preload("node_locator.gd")
+const TreeSerializer := preload("tree_serializer.gd")
+const Codec := preload("value_codec.gd")
+## Release exports stay inert unless this project setting is true.
+const RELEASE_SETTING := "agent_bridge/enable_in_release"
+const PARENT_CHECK_MSEC := 1000
+
+## True only when the game was launched for an agent.
+var agent_mode: bool = false
+var session_dir: String = ""
+var events: EventRecorder
+var mode: AgentMode
+var locator: NodeLocator
+var state_provider: Callable
+
+var _dispatcher := Dispatcher.new()
+var _command_modules: Array[RefCounted] = []
+var _error_log: ErrorLog
+var _channel: FileChannel
+var _busy: bool = false
+var _quit_code: int = -1
+var _parent_pid: int = 0
+var _next_parent_check_msec: int = 0
+
+
+func _ready() -> void:
+	process_mode = Node.PROCESS_MODE_ALWAYS
+	var options := _parse_user_args(OS.get_cmdline_user_args())
+	if not options.agent_mode or not _allowed_in_this_build():
+		set_process(false)
+		return
+	if options.dir == "":
+		push_error("AgentBridge: --agent-mode needs --agent-dir=DIR; the bridge stays off.")
+		set_process(false)
+		return
+	_parent_pid = options.parent_pid
+	_activate(options.dir)
+
+
+# --- public API for games ----------------------------------------------------------------------
+
+## Adds a command agents can call. `args_schema` maps argument names to
+## {"type": "integer"|"number"|"string"|"boolean"|"array"|"object", "description", "items",
+## "optional"}; `handler` receives the validated args Dictionary and returns the response data
+## or fail(...). Registering a name again replaces it.
+func register_command(command_name: String, handler: Callable, args_schema: Dictionary = {},
+		description: String = "") -> void:
+	var existing: Dictionary = _dispatcher.commands.get(command_name, {})
+	if existing.get("source", "game") == "bridge":
+		push_error("AgentBridge: '%s' is a bridge command and cannot be replaced." % command_name)
+		return
+	_dispatcher.register(command_name, handler, args_schema, description, "game")
+
+
+## `handler()` returns a Dictionary describing the game's state, served by `get_state`.
+func register_state(handler: Callable) -> void:
+	state_provider = handler
+
+
+## An error result for a command handler: `return AgentBridge.fail("NOT_FOUND", "...")`.
+func fail(code: String, message: String) -> CommandError:
+	return CommandError.new(code, message)
+
+
+## Queues a custom event, as if a signal `type` had fired on `source`.
+func emit_event(type: String, args: Array = [], source: Node = null) -> void:
+	if events != null:
+		events.push(type, str(source.get_path()) if source != null else "/root", args)
+
+
+## `predicate()` returns false while the game is still busy (used by wait settled).
+func add_settle_predicate(predicate: Callable) -> void:
+	if mode != null:
+		mode.add_settle_predicate(predicate)
+
+
+# --- used by the command modules ---------------------------------------------------------------
+
+func describe() -> Dictionary:
+	return {"protocol": PROTOCOL, "engine": "godot", "engine_version": _engine_version(),
+		"game": ProjectSettings.get_setting("application/config/name", ""),
+		"agent_mode": agent_mode, "frame": Engine.get_process_frames(),
+		"commands": _dispatcher.describe_commands()}
+
+
+func request_quit(exit_code: int) -> void:
+	_quit_code = exit_code
+
+
+# --- activation and the frame loop -------------------------------------------------------------
+
+static func _parse_user_args(args: PackedStringArray) -> Dictionary:
+	var options := {"agent_mode": false, "dir": "", "parent_pid": 0}
+	for arg: String in args:
+		if arg == "--agent-mode":
+			options.agent_mode = true
+		elif arg.begins_with("--agent-dir="):
+			options.dir = arg.trim_prefix("--agent-dir=")
+		elif arg.begins_with("--agent-parent-pid="):
+			options.parent_pid = int(arg.trim_prefix("--agent-parent-pid="))
+	return options
+
+
+static func _allowed_in_this_build() -> bool:
+	return OS.is_debug_build() or ProjectSettings.get_setting(RELEASE_SETTING, false)
+
+
+func _activate(dir: String) -> void:
+	session_dir = dir
+	_channel = FileChannel.new(dir)
+	var error := _channel.open()
+	if error != "":
+		push_error("AgentBridge: %s; the bridge stays off." % error)
+		set_process(false)
+		return
+	agent_mode = true
+	var root := get_tree().root
+	Codec.tree_root = root
+	events = EventRecorder.new(self)
+	events.start(root)
+	mode = AgentMode.new(get_tree())
+	mode.start()
+	locator = NodeLocator.new(root)
+	_error_log = ErrorLog.new()
+	OS.add_logger(_error_log)
+	var serializer := TreeSerializer.new()
+	_command_modules = [InspectCommands.new(self, locator, serializer),
+		ActionCommands.new(locator), FlowCommands.new(self)]
+	for module: RefCounted in _command_modules:
+		module.register_into(_dispatcher)
+	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
+		"engine_version": _engine_version(), "pid": OS.get_process_id(),
+		"game": ProjectSettings.get_setting("application/config/name", ""),
+		"frame": Engine.get_process_frames()})
+
+
+func _process(_delta: float) -> void:
+	mode.finish_animations()
+	if not _busy:
+		_pump()
+	mode.update_pacing()
+	_record_engine_errors()
+	_check_parent()
+
+
+## Answers every complete line that arrived, in order. A command that waits suspends the pump;
+## lines arriving meanwhile are read once it is done.
+func _pump() -> void:
+	var lines := _channel.read_lines()
+	if lines.is_empty():
+		return
+	_busy = true
+	mode.note_activity()
+	for line: String in lines:
+		var text := line.strip_edges()
+		if text.is_empty():
+			continue
+		mode.finish_animations()
+		var prepared := _dispatcher.prepare(text)
+		_record_engine_errors()
+		var response: Variant = prepared.get("response")
+		if response == null:
+			var start_frame := Engine.get_process_frames()
+			response = await _dispatcher.run(prepared.request)
+			response = _checked_response(response, prepared.request,
+				Engine.get_process_frames() == start_frame)
+		mode.finish_animations()
+		_send(response)
+		if _quit_code >= 0:
+			get_tree().quit(_quit_code)
+			break
+	mode.note_activity()
+	_busy = false
+
+
+## A script error while a command ran (within one frame, so it is the command's own) makes
+## its answer INTERNAL with the engine's message: the data it returned cannot be trusted.
+func _checked_response(response: Variant, request: Dictionary, same_frame: bool) -> Dictionary:
+	var script_errors: Array[Dictionary] = []
+	for error: Dictionary in _record_engine_errors():
+		if error.kind == "script_error":
+			script_errors.append(error)
+	var failed := not (response is Dictionary and response.has("ok"))
+	if not failed and (script_errors.is_empty() or not same_frame):
+		return response
+	var detail: String = script_errors.back().message if not script_errors.is_empty() \
+		else "no message"
+	return Dispatcher.failure(request.id, "INTERNAL",
+		"The '%s' handler stopped with a script error: %s." % [request.cmd, detail])
+
+
+## Engine errors since the last look become `engine_error` events; returns them.
+func _record_engine_errors() -> Array[Dictionary]:
+	var errors := _error_log.take()
+	for error: Dictionary in errors:
+		events.push("engine_error", "/root", [error.kind, error.message, error.where])
+	return errors
+
+
+func _send(response: Dictionary) -> void:
+	_record_engine_errors()
+	var queued := events.drain()
+	response["events"] = queued.events
+	response["frame"] = Engine.get_process_frames()
+	if queued.dropped > 0:
+		response["dropped_events"] = queued.dropped
+	_channel.write_line(JSON.stringify(response))
+
+
+## A game started by a client that died would run forever; it quits instead.
+func _check_parent() -> void:
+	if _parent_pid <= 0 or Time.get_ticks_msec() < _next_parent_check_msec:
+		return
+	_next_parent_check_msec = Time.get_ticks_msec() + PARENT_CHECK_MSEC
+	if not OS.is_process_running(_parent_pid):
+		get_tree().quit(0)
+
+
+static func _engine_version() -> String:
+	return str(Engine.get_version_info().string)

@@ -1,0 +1,85 @@
+extends RefCounted
+## What agent mode changes in the running game: Tweens and AnimationPlayer animations finish
+## at once, the idle frame sleep adapts to command traffic, and `is_settled` tells when nothing
+## is moving.
+
+## Engine frame sleep while commands arrive, and after IDLE_AFTER_MSEC without any.
+const BUSY_SLEEP_USEC := 100
+const IDLE_SLEEP_USEC := 1000
+const IDLE_AFTER_MSEC := 250
+const HUGE_STEP := 1.0e6
+
+var _tree: SceneTree
+var _players: Array[AnimationPlayer] = []
+var _last_activity_msec: int = 0
+var _settle_predicates: Array[Callable] = []
+var scene_change_pending: bool = false
+
+
+func _init(tree: SceneTree) -> void:
+	_tree = tree
+
+
+func start() -> void:
+	_tree.node_added.connect(_track_node)
+	for player: Node in _tree.root.find_children("*", "AnimationPlayer", true, false):
+		_track_node(player)
+	note_activity()
+
+
+func _track_node(node: Node) -> void:
+	if node is AnimationPlayer and not _players.has(node):
+		_players.append(node)
+		node.tree_exited.connect(_players.erase.bind(node), CONNECT_ONE_SHOT)
+
+
+## Completes every finite Tween and every playing, non-looping animation.
+func finish_animations() -> void:
+	for tween: Tween in _tree.get_processed_tweens():
+		if tween.is_valid() and tween.is_running() and tween.get_loops_left() != -1:
+			tween.custom_step(HUGE_STEP)
+	for player: AnimationPlayer in _players:
+		if player.is_playing() and not _is_looping(player):
+			var remaining := player.current_animation_length - player.current_animation_position
+			player.advance(maxf(remaining, 0.0) / maxf(absf(player.speed_scale), 0.0001))
+
+
+static func _is_looping(player: AnimationPlayer) -> bool:
+	var animation := player.get_animation(player.current_animation)
+	return animation != null and animation.loop_mode != Animation.LOOP_NONE
+
+
+func note_activity() -> void:
+	_last_activity_msec = Time.get_ticks_msec()
+	OS.low_processor_usage_mode_sleep_usec = BUSY_SLEEP_USEC
+
+
+func update_pacing() -> void:
+	if Time.get_ticks_msec() - _last_activity_msec > IDLE_AFTER_MSEC:
+		OS.low_processor_usage_mode_sleep_usec = IDLE_SLEEP_USEC
+
+
+func add_settle_predicate(predicate: Callable) -> void:
+	_settle_predicates.append(predicate)
+
+
+## True when nothing animates and no scene change is pending (one frame's view).
+func is_settled() -> bool:
+	return unsettled_reason() == ""
+
+
+## What keeps the game from being settled now, or "" when nothing does.
+func unsettled_reason() -> String:
+	if scene_change_pending or _tree.current_scene == null:
+		return "a scene change is pending"
+	for tween: Tween in _tree.get_processed_tweens():
+		# An endless loop (an idle bob, a pulse) never finishes, so it does not count.
+		if tween.is_valid() and tween.is_running() and tween.get_loops_left() != -1:
+			return "a Tween is running"
+	for player: AnimationPlayer in _players:
+		if player.is_playing() and not _is_looping(player):
+			return "%s is playing '%s'" % [player.get_path(), player.current_animation]
+	for predicate: Callable in _settle_predicates:
+		if predicate.is_valid() and not predicate.call():
+			return "the game's settle check %s is false" % predicate.get_method()
+	return ""

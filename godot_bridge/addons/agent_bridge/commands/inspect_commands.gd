@@ -1,0 +1,222 @@
+extends RefCounted
+## Commands that read the game and change values: hello, get_tree, get_node, get_property,
+## set_property, call_method, get_signals, list_actions, get_state.
+
+const Codec := preload("../value_codec.gd")
+const CommandError := preload("../command_error.gd")
+const NodeLocator := preload("../node_locator.gd")
+const TreeSerializer := preload("../tree_serializer.gd")
+
+var _bridge: Node
+var _locator: NodeLocator
+var _serializer: TreeSerializer
+
+
+func _init(bridge: Node, locator: NodeLocator, serializer: TreeSerializer) -> void:
+	_bridge = bridge
+	_locator = locator
+	_serializer = serializer
+
+
+func register_into(dispatcher: RefCounted) -> void:
+	dispatcher.register("hello", _hello, {}, "Protocol version, engine, game and every command "
+		+ "with its argument schema.", "bridge")
+	dispatcher.register("get_tree", _get_tree, {
+		"root": {"type": "string", "default": "/root", "description": "subtree root path"},
+		"max_depth": {"type": "integer", "optional": true, "minimum": 0,
+			"description": "levels below root to include"},
+	}, "The live scene tree, every node serialized automatically.", "bridge")
+	dispatcher.register("get_node", _get_node, NodeLocator.with_target({}),
+		"One node in detail: its fields, child names and property types.", "bridge")
+	dispatcher.register("get_property", _get_property, NodeLocator.with_target({
+		"property": {"type": "string", "description": "name, or sub-path such as position:x"},
+	}), "Read any property of any node.", "bridge")
+	dispatcher.register("set_property", _set_property, NodeLocator.with_target({
+		"property": {"type": "string"},
+		"value": {"type": "any", "description": "JSON value converted to the property's type"},
+	}), "Set a property; the JSON value is converted to its type or refused.", "bridge")
+	dispatcher.register("call_method", _call_method, NodeLocator.with_target({
+		"method": {"type": "string"},
+		"args": {"type": "array", "default": [], "description": "converted to parameter types"},
+	}), "Call a method on a node and return its result.", "bridge")
+	dispatcher.register("get_signals", _get_signals, NodeLocator.with_target({}),
+		"A node's signals and what is connected to them.", "bridge")
+	dispatcher.register("list_actions", _list_actions, {},
+		"Every action possible right now, and every command.", "bridge")
+	dispatcher.register("get_state", _get_state, {},
+		"The game's own state, as its register_state callable reports it.", "bridge")
+
+
+func _hello(_args: Dictionary) -> Variant:
+	return _bridge.describe()
+
+
+func _get_tree(args: Dictionary) -> Variant:
+	var root: Variant = _locator.find_path(args.root)
+	if root is CommandError:
+		return root
+	var tree := _serializer.serialize_tree(root, args.get("max_depth", -1))
+	return {"tree": tree, "count": _serializer.count}
+
+
+func _get_node(args: Dictionary) -> Variant:
+	var node: Variant = _locator.find(args)
+	if node is CommandError:
+		return node
+	var names: Array = []
+	for child: Node in node.get_children():
+		names.append(String(child.name))
+	var types := {}
+	for property: Dictionary in node.get_property_list():
+		if property.usage & PROPERTY_USAGE_EDITOR or property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE:
+			types[property.name] = type_string(property.type)
+	return {"node": _serializer.serialize_node(node), "children": names, "properties": types}
+
+
+func _get_property(args: Dictionary) -> Variant:
+	var node: Variant = _locator.find(args)
+	if node is CommandError:
+		return node
+	var property: String = args.property
+	if _property_info(node, property).is_empty():
+		return _no_property(node, property)
+	var value: Variant = node.get_indexed(NodePath(property))
+	return {"value": Codec.to_wire(value), "type": type_string(typeof(value))}
+
+
+func _set_property(args: Dictionary) -> Variant:
+	var node: Variant = _locator.find(args)
+	if node is CommandError:
+		return node
+	var property: String = args.property
+	var info := _property_info(node, property)
+	if info.is_empty():
+		return _no_property(node, property)
+	var type: int = info.type
+	var hint: int = info.get("hint", PROPERTY_HINT_NONE)
+	if property.contains(":"):
+		type = typeof(node.get_indexed(NodePath(property)))
+		hint = PROPERTY_HINT_NONE
+	var converted := Codec.from_wire(args.value, type, hint, info.get("hint_string", ""))
+	if not converted.ok:
+		return CommandError.new("INVALID_ARGS", "Cannot set %s.%s (%s) to %s: expected %s." % [
+			node.name, property, type_string(type), JSON.stringify(args.value), converted.error])
+	node.set_indexed(NodePath(property), converted.value)
+	var now: Variant = node.get_indexed(NodePath(property))
+	return {"value": Codec.to_wire(now), "type": type_string(typeof(now))}
+
+
+func _call_method(args: Dictionary) -> Variant:
+	var node: Variant = _locator.find(args)
+	if node is CommandError:
+		return node
+	var method: String = args.method
+	if not node.has_method(method):
+		return CommandError.new("INVALID_ARGS", "%s (%s) has no method '%s'." % [
+			node.get_path(), node.get_class(), method])
+	var converted: Variant = _convert_call_args(node, method, args.args)
+	if converted is CommandError:
+		return converted
+	var result: Variant = await node.callv(method, converted)
+	return {"result": result}
+
+
+func _convert_call_args(node: Object, method: String, values: Array) -> Variant:
+	var info := _method_info(node, method)
+	if info.is_empty():
+		return Codec.normalize_numbers(values)
+	var params: Array = info.args
+	var required := params.size() - (info.default_args as Array).size()
+	var is_vararg: bool = info.flags & METHOD_FLAG_VARARG
+	if values.size() < required or (values.size() > params.size() and not is_vararg):
+		return CommandError.new("INVALID_ARGS", "%s() takes %s arguments (%s), got %d." % [
+			method, required if required == params.size() else "%d to %d" % [
+				required, params.size()], _param_list(params), values.size()])
+	var converted: Array = []
+	for i in values.size():
+		if i >= params.size():
+			converted.append(Codec.normalize_numbers(values[i]))
+			continue
+		var param: Dictionary = params[i]
+		var result := Codec.from_wire(values[i], param.type, param.hint, param.hint_string)
+		if not result.ok:
+			return CommandError.new("INVALID_ARGS", "%s(): argument '%s' must be %s, got %s." % [
+				method, param.name, result.error, JSON.stringify(values[i])])
+		converted.append(result.value)
+	return converted
+
+
+static func _param_list(params: Array) -> String:
+	var parts: Array = []
+	for param: Dictionary in params:
+		parts.append("%s: %s" % [param.name, type_string(param.type)])
+	return ", ".join(parts)
+
+
+func _get_signals(args: Dictionary) -> Variant:
+	var node: Variant = _locator.find(args)
+	if node is CommandError:
+		return node
+	var signals: Array = []
+	for info: Dictionary in node.get_signal_list():
+		var arg_names: Array = []
+		for arg: Dictionary in info.args:
+			arg_names.append(arg.name)
+		var connections: Array = []
+		for connection: Dictionary in node.get_signal_connection_list(info.name):
+			var callable: Callable = connection.callable
+			var target: Object = callable.get_object()
+			if target == null or not target is Node:
+				continue  # the bridge's own recorders and lambdas without a node
+			connections.append({"target": str((target as Node).get_path()),
+				"method": String(callable.get_method())})
+		signals.append({"name": info.name, "args": arg_names, "connections": connections})
+	return {"signals": signals}
+
+
+func _list_actions(_args: Dictionary) -> Variant:
+	var actions: Array = []
+	_collect_actions(_bridge.get_tree().root, actions)
+	var names: Array = []
+	for entry: Dictionary in _bridge.describe().commands:
+		names.append(entry.name)
+	return {"actions": actions, "commands": names}
+
+
+func _collect_actions(node: Node, into: Array) -> void:
+	if node is CanvasItem and not (node as CanvasItem).is_visible_in_tree():
+		return
+	for action: String in TreeSerializer.actions_for(node):
+		if not (node is BaseButton and (node as BaseButton).disabled):
+			var label: String = node.get("text") if node.get("text") is String else ""
+			into.append({"path": str(node.get_path()), "action": action,
+				"name": label if label != "" else String(node.name)})
+	for child: Node in node.get_children():
+		_collect_actions(child, into)
+
+
+func _get_state(_args: Dictionary) -> Variant:
+	if not _bridge.state_provider.is_valid():
+		return CommandError.new("UNSUPPORTED",
+			"The game registered no state (AgentBridge.register_state).")
+	return _bridge.state_provider.call()
+
+
+static func _property_info(node: Object, property: String) -> Dictionary:
+	var base := property.get_slice(":", 0)
+	for info: Dictionary in node.get_property_list():
+		if info.name == base:
+			return info
+	return {}
+
+
+static func _method_info(node: Object, method: String) -> Dictionary:
+	for info: Dictionary in node.get_method_list():
+		if info.name == method:
+			return info
+	return {}
+
+
+static func _no_property(node: Node, property: String) -> CommandError:
+	return CommandError.new("INVALID_ARGS", "%s (%s) has no property '%s'." % [
+		node.get_path(), node.get_class(), property])

@@ -1,0 +1,88 @@
+extends RefCounted
+## Parses request lines, validates them against the command table and runs the handler.
+## Bridge commands and game-registered commands share one table and one set of rules.
+
+const ArgSchema := preload("arg_schema.gd")
+const Codec := preload("value_codec.gd")
+const CommandError := preload("command_error.gd")
+
+## name -> {"handler": Callable, "schema": Dictionary, "description": String, "source": String}
+var commands: Dictionary = {}
+
+
+func register(name: String, handler: Callable, schema: Dictionary, description: String,
+		source: String) -> void:
+	commands[name] = {"handler": handler, "schema": schema, "description": description,
+		"source": source}
+
+
+func describe_commands() -> Array:
+	var names := commands.keys()
+	names.sort()
+	var listed: Array = []
+	for name: String in names:
+		var entry: Dictionary = commands[name]
+		listed.append({"name": name, "description": entry.description,
+			"args_schema": ArgSchema.to_json_schema(entry.schema), "source": entry.source})
+	return listed
+
+
+## Parses and checks one request line. Returns {"request": {"id", "cmd", "args"}} ready to
+## run, or {"response": failure} when the line cannot run.
+func prepare(line: String) -> Dictionary:
+	var json := JSON.new()
+	if json.parse(line) != OK:
+		return {"response": failure(null, "PARSE_ERROR", "The line is not valid JSON (%s)." % (
+			json.get_error_message()))}
+	var request: Variant = json.data
+	if not request is Dictionary:
+		return {"response": failure(null, "INVALID_REQUEST", "A request must be a JSON object.")}
+	var id: Variant = _normalize_id(request.get("id"))
+	if not (id is int or id is String):
+		return {"response": failure(null, "INVALID_REQUEST",
+			"A request needs an \"id\" that is an integer or a string.")}
+	var name: Variant = request.get("cmd")
+	if not name is String:
+		return {"response": failure(id, "INVALID_REQUEST", "A request needs a \"cmd\" string.")}
+	var args: Variant = request.get("args", {})
+	if args == null:
+		args = {}
+	if not args is Dictionary:
+		return {"response": failure(id, "INVALID_REQUEST", "\"args\" must be a JSON object.")}
+	if not commands.has(name):
+		return {"response": failure(id, "UNKNOWN_COMMAND", _unknown_command_sentence(name))}
+	var checked := ArgSchema.validate(name, args, commands[name].schema)
+	if not checked.ok:
+		return {"response": failure(id, "INVALID_ARGS", checked.error)}
+	return {"request": {"id": id, "cmd": name, "args": checked.args}}
+
+
+## Runs a prepared request; returns the response without `events` and `frame`. May suspend
+## (await) when the command waits for frames. A handler stopped by a script error returns
+## null, which the caller turns into INTERNAL.
+func run(request: Dictionary) -> Variant:
+	var entry: Dictionary = commands[request.cmd]
+	var result: Variant = await (entry.handler as Callable).call(request.args)
+	if result is CommandError:
+		return failure(request.id, result.code, result.message)
+	return {"id": request.id, "ok": true, "data": Codec.to_wire(result)}
+
+
+static func failure(id: Variant, code: String, sentence: String) -> Dictionary:
+	return {"id": id, "ok": false, "error": sentence, "code": code}
+
+
+## Godot's parser reads every JSON number as a float; a whole-number id goes back as an int.
+static func _normalize_id(id: Variant) -> Variant:
+	if id is float and is_finite(id) and id == floorf(id) and absf(id) < 9.0e15:
+		return int(id)
+	return id
+
+
+func _unknown_command_sentence(name: String) -> String:
+	var close: Array = []
+	for known: String in commands:
+		if known.similarity(name) > 0.5 or known.contains(name) or name.contains(known):
+			close.append(known)
+	var hint := " Did you mean: %s?" % ", ".join(close) if not close.is_empty() else ""
+	return "Unknown command '%s'.%s Send 'hello' for the list." % [name, hint]

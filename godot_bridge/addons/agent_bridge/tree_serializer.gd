@@ -1,0 +1,168 @@
+extends RefCounted
+## Serializes live nodes into the protocol's node shape: identity, visibility, what matters for
+## the node's type, the script's public plain variables and the actions that apply. The game's
+## code is never asked: everything is read from the engine.
+
+const Codec := preload("value_codec.gd")
+## Script variable types worth showing (plain data, not resources or nodes).
+const PLAIN_TYPES := [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_STRING, TYPE_STRING_NAME,
+	TYPE_VECTOR2, TYPE_VECTOR2I, TYPE_VECTOR3, TYPE_VECTOR3I, TYPE_COLOR, TYPE_RECT2,
+	TYPE_NODE_PATH, TYPE_ARRAY, TYPE_DICTIONARY, TYPE_PACKED_INT32_ARRAY,
+	TYPE_PACKED_STRING_ARRAY, TYPE_PACKED_FLOAT32_ARRAY]
+
+var _script_info: Dictionary = {}  # Script -> {"type": String, "props": Array[String]}
+var count: int = 0
+
+
+## The node and its subtree down to `max_depth` levels (-1: all).
+func serialize_tree(root: Node, max_depth: int = -1) -> Dictionary:
+	count = 0
+	return _serialize_recursive(root, max_depth, false)
+
+
+func _serialize_recursive(node: Node, depth_left: int, internal: bool) -> Dictionary:
+	var data := serialize_node(node)
+	if internal:
+		data["internal"] = true
+	var children: Array = []
+	var child_count := node.get_child_count(true)
+	if child_count > 0 and depth_left == 0:
+		data["truncated"] = true
+	elif child_count > 0:
+		# Internal children (a dialog's buttons, scroll bars) are rare: look them up only then.
+		var has_internal := child_count != node.get_child_count(false)
+		var public_children: Array[Node] = []
+		if has_internal:
+			public_children = node.get_children(false)
+		for child: Node in node.get_children(true):
+			var is_internal := has_internal and not public_children.has(child)
+			children.append(_serialize_recursive(child, depth_left - 1, is_internal))
+	data["children"] = children
+	return data
+
+
+## One node without children.
+func serialize_node(node: Node) -> Dictionary:
+	count += 1
+	var engine_class := node.get_class()
+	var data := {"name": String(node.name), "type": engine_class, "class": engine_class,
+		"path": str(node.get_path())}
+	var script: Script = node.get_script()
+	if script != null:
+		var info := _info_for(script)
+		data["type"] = info.type if info.type != "" else engine_class
+		data["script"] = script.resource_path
+		if not info.props.is_empty():
+			var props := {}
+			for name: String in info.props:
+				props[name] = Codec.to_wire(node.get(name))
+			data["props"] = props
+	if node is CanvasItem:
+		data["visible"] = (node as CanvasItem).is_visible_in_tree()
+		if node is Control:
+			_add_control(node, data)
+		elif node is Node2D:
+			data["position"] = Codec.to_wire((node as Node2D).position)
+			data["global_position"] = Codec.to_wire((node as Node2D).global_position)
+	elif node is Node3D:
+		data["visible"] = (node as Node3D).is_visible_in_tree()
+		data["position"] = Codec.to_wire((node as Node3D).position)
+		data["global_position"] = Codec.to_wire((node as Node3D).global_position)
+	elif node is Window:
+		data["visible"] = (node as Window).visible
+		data["title"] = (node as Window).title
+	elif node is CanvasLayer:
+		data["visible"] = (node as CanvasLayer).visible
+		data["layer"] = (node as CanvasLayer).layer
+	elif node is AnimationPlayer:
+		data["playing"] = (node as AnimationPlayer).is_playing()
+		data["current_animation"] = (node as AnimationPlayer).current_animation
+	var actions := actions_for(node)
+	if not actions.is_empty():
+		data["actions"] = actions
+	return data
+
+
+func _add_control(control: Control, data: Dictionary) -> void:
+	var rect := control.get_global_rect()
+	data["rect"] = {"x": rect.position.x, "y": rect.position.y,
+		"w": rect.size.x, "h": rect.size.y}
+	if control is BaseButton:
+		var button: BaseButton = control
+		data["disabled"] = button.disabled
+		if button.toggle_mode:
+			data["toggle_mode"] = true
+			data["button_pressed"] = button.button_pressed
+		if control is Button:
+			data["text"] = (control as Button).text
+		elif control is LinkButton:
+			data["text"] = (control as LinkButton).text
+		if control is OptionButton:
+			_add_items(control as OptionButton, data)
+	elif control is Label:
+		data["text"] = (control as Label).text
+	elif control is RichTextLabel:
+		data["text"] = (control as RichTextLabel).get_parsed_text()
+	elif control is LineEdit:
+		var line_edit: LineEdit = control
+		data["text"] = line_edit.text
+		data["placeholder"] = line_edit.placeholder_text
+		data["editable"] = line_edit.editable
+	elif control is TextEdit:
+		var text_edit: TextEdit = control
+		data["text"] = text_edit.text
+		data["placeholder"] = text_edit.placeholder_text
+		data["editable"] = text_edit.editable
+	elif control is Range:
+		var range_control: Range = control
+		data["value"] = range_control.value
+		data["min"] = range_control.min_value
+		data["max"] = range_control.max_value
+		data["step"] = range_control.step
+	elif control is ItemList:
+		var list: ItemList = control
+		var items: Array = []
+		for i in list.item_count:
+			items.append({"text": list.get_item_text(i), "disabled": list.is_item_disabled(i)})
+		data["items"] = items
+		data["selected"] = Array(list.get_selected_items())
+	elif control is TabBar:
+		var tabs: TabBar = control
+		var titles: Array = []
+		for i in tabs.tab_count:
+			titles.append(tabs.get_tab_title(i))
+		data["items"] = titles
+		data["selected"] = tabs.current_tab
+
+
+func _add_items(option: OptionButton, data: Dictionary) -> void:
+	var items: Array = []
+	for i in option.item_count:
+		items.append({"text": option.get_item_text(i), "id": option.get_item_id(i),
+			"disabled": option.is_item_disabled(i)})
+	data["items"] = items
+	data["selected"] = option.selected
+
+
+## The protocol commands that act on this node.
+static func actions_for(node: Node) -> Array:
+	if node is BaseButton:
+		return ["press"]
+	if node is LineEdit or node is TextEdit:
+		return ["fill"]
+	return []
+
+
+func _info_for(script: Script) -> Dictionary:
+	if _script_info.has(script):
+		return _script_info[script]
+	var props: Array[String] = []
+	for property: Dictionary in script.get_script_property_list():
+		var name: String = property.name
+		if property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE == 0 or name.begins_with("_"):
+			continue
+		if PLAIN_TYPES.has(property.type):
+			props.append(name)
+	var info := {"type": String(script.get_global_name()), "props": props}
+	_script_info[script] = info
+	return info

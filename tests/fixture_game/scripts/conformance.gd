@@ -1,0 +1,15 @@
+extends Control
+## The conformance scene of docs/PROTOCOL.md, section 9, plus a counter the tests can read.
+
+signal played(times: int)
+
+var play_count: int = 0
+
+
+func _ready() -> void:
+	$PlayButton.pressed.connect(_on_play_pressed)
+
+
+func _on_play_pressed() -> void:
+	play_count += 1
+	played.emit(play_count)
