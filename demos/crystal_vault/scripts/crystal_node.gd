@@ -2,7 +2,7 @@ class_name CrystalNode
 extends Area2D
 ## A crystal in the vault. Pressing the mouse on it starts a drag; the level decides the rest.
 
-signal pressed(crystal: CrystalNode)
+signal grabbed(crystal: CrystalNode)
 
 const RADIUS: float = 34.0
 const LABEL_FONT_SIZE: int = 22
@@ -46,7 +46,7 @@ func _input_event(viewport: Viewport, event: InputEvent, _shape_idx: int) -> voi
 	var button: InputEventMouseButton = event as InputEventMouseButton
 	if button != null and button.button_index == MOUSE_BUTTON_LEFT and button.pressed:
 		viewport.set_input_as_handled()
-		pressed.emit(self)
+		grabbed.emit(self)
 
 
 func _mouse_enter() -> void:

@@ -199,7 +199,7 @@ func _checked_response(response: Variant, request: Dictionary, same_frame: bool)
 	for error: Dictionary in _record_engine_errors():
 		if error.kind == "script_error":
 			script_errors.append(error)
-	var failed := not (response is Dictionary and response.has("ok"))
+	var failed: bool = not (response is Dictionary and response.has("ok"))
 	if not failed and (script_errors.is_empty() or not same_frame):
 		return response
 	var detail: String = script_errors.back().message if not script_errors.is_empty() \
@@ -231,8 +231,18 @@ func _check_parent() -> void:
 	if _parent_pid <= 0 or Time.get_ticks_msec() < _next_parent_check_msec:
 		return
 	_next_parent_check_msec = Time.get_ticks_msec() + PARENT_CHECK_MSEC
-	if not OS.is_process_running(_parent_pid):
+	if not _is_pid_alive(_parent_pid):
 		get_tree().quit(0)
+
+
+## OS.is_process_running only knows the engine's own children on Unix, so ask the system.
+static func _is_pid_alive(pid: int) -> bool:
+	match OS.get_name():
+		"Windows":
+			return OS.is_process_running(pid)
+		"Linux", "FreeBSD", "NetBSD", "OpenBSD", "BSD":
+			return DirAccess.dir_exists_absolute("/proc/%d" % pid)
+	return OS.execute("kill", ["-0", str(pid)]) == 0
 
 
 static func _engine_version() -> String:

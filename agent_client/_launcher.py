@@ -1,0 +1,193 @@
+"""Finding the engine, preparing a project, and starting a game with its bridge active."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from agent_client import _process
+from agent_client._paths import installed_godot, sessions_root
+from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE
+from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchError
+
+GODOT_ENV = "GODOT_BIN"
+IMPORT_STAMP = ".godot/agent_bridge_import.stamp"
+LOG_TAIL_LINES = 40
+# Engine log lines that mean the bridge will never get ready: no point waiting out the timeout.
+BRIDGE_BROKEN_MARKS = ("Failed to instantiate an autoload",
+                       'Failed to load script "res://addons/agent_bridge/')
+
+
+def find_godot(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The engine to run: ``explicit``, then ``$GODOT_BIN``, then ``godot`` on PATH, then the
+    copy ``agent-bridge install-godot`` installed.
+
+    Raises:
+        EngineNotFoundError: none of them exists.
+    """
+    candidates: list[tuple[str, str | None]] = [
+        ("the godot option", str(explicit) if explicit else None),
+        (f"${GODOT_ENV}", os.environ.get(GODOT_ENV)),
+        ("PATH", shutil.which("godot") or shutil.which("godot4")),
+        ("the installed copy", str(installed_godot()) if installed_godot() else None),
+    ]
+    for origin, candidate in candidates:
+        if not candidate:
+            continue
+        path = Path(candidate)
+        if path.is_file():
+            return path
+        if origin != "PATH":
+            raise EngineNotFoundError(f"{origin} names {candidate}, which is not a file.")
+    raise EngineNotFoundError(
+        "No Godot 4 engine found: pass godot=..., set GODOT_BIN, put godot on PATH, or run "
+        "`agent-bridge install-godot`.")
+
+
+def log_tail(log_path: Path, lines: int = LOG_TAIL_LINES) -> str:
+    """The last ``lines`` lines of the engine log (empty when there is none yet)."""
+    try:
+        text = log_path.read_bytes()[-16384:].decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def _newest_script_mtime(project: Path) -> float:
+    newest = (project / "project.godot").stat().st_mtime
+    for folder, dirs, files in os.walk(project, followlinks=True):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in files:
+            if name.endswith((".gd", ".tscn", ".cs")):
+                newest = max(newest, os.stat(os.path.join(folder, name)).st_mtime)
+    return newest
+
+
+def ensure_imported(project: Path, godot: Path, *, timeout: float = 300.0) -> bool:
+    """Run the engine's import once when the project's class cache is missing or older than
+    its scripts: without it every ``class_name`` is unknown at run time. Returns True when an
+    import ran.
+
+    Raises:
+        LaunchError: the import failed or took longer than ``timeout``.
+    """
+    stamp = project / IMPORT_STAMP
+    if stamp.exists() and stamp.stat().st_mtime >= _newest_script_mtime(project):
+        return False
+    command = [str(godot), "--headless", "--path", str(project), "--import"]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        raise LaunchError(f"Importing {project} took over {timeout:.0f} s.") from exc
+    cache = project / ".godot" / "global_script_class_cache.cfg"
+    if done.returncode != 0 and not cache.exists():
+        output = (done.stdout + done.stderr).decode(errors="replace")[-3000:]
+        raise LaunchError(f"Importing {project} failed (exit {done.returncode}):\n{output}")
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.touch()
+    return True
+
+
+def new_session_dir(name: str | None = None) -> Path:
+    """A fresh, private session directory (an existing one of that name is emptied)."""
+    root = sessions_root()
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    session = root / (name or uuid.uuid4().hex[:12])
+    if session.exists():
+        shutil.rmtree(session)
+    session.mkdir(mode=0o700)
+    (session / ARTIFACTS_DIR).mkdir()
+    return session
+
+
+def bridge_args(session_dir: Path, *, parent_pid: int | None) -> list[str]:
+    """The bridge's user arguments (they go after the engine's own ``--``)."""
+    args = ["--agent-mode", f"--agent-dir={session_dir}"]
+    if parent_pid:
+        args.append(f"--agent-parent-pid={parent_pid}")
+    return args
+
+
+def godot_argv(godot: Path, project: Path, session_dir: Path, *, scene: str | None = None,
+               headless: bool = True, engine_args: Sequence[str] = (),
+               parent_pid: int | None = None) -> list[str]:
+    argv = [str(godot)]
+    if headless:
+        argv.append("--headless")
+    argv += ["--path", str(project), *engine_args]
+    if scene:
+        argv.append(scene)
+    return [*argv, "--", *bridge_args(session_dir, parent_pid=parent_pid)]
+
+
+class GameProcess:
+    """A running game: its process, session directory and log."""
+
+    def __init__(self, argv: list[str], session_dir: Path, *, cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        self.argv = argv
+        self.session_dir = session_dir
+        self.log_path = session_dir / LOG_FILE
+        self.popen = _process.spawn(argv, log_path=self.log_path, cwd=cwd, env=env)
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def exit_code(self) -> int | None:
+        return self.popen.poll()
+
+    def check_alive(self) -> None:
+        """Raise GameExitedError if the game has ended."""
+        code = self.popen.poll()
+        if code is not None:
+            raise GameExitedError(f"The game exited with code {code}.", exit_code=code,
+                                  log_tail=log_tail(self.log_path))
+
+    def wait_ready(self, timeout: float) -> dict[str, Any]:
+        """Block until the bridge writes bridge.json; return its content.
+
+        Raises:
+            GameExitedError: the game ended first.
+            LaunchError: it did not get ready within ``timeout`` seconds.
+        """
+        ready = self.session_dir / READY_FILE
+        deadline = time.monotonic() + timeout
+        next_log_check = 0.0
+        while time.monotonic() < deadline:
+            if ready.exists():
+                return orjson.loads(ready.read_bytes())
+            self.check_alive()
+            if time.monotonic() > next_log_check:
+                next_log_check = time.monotonic() + 0.1
+                tail = log_tail(self.log_path)
+                if any(mark in tail for mark in BRIDGE_BROKEN_MARKS):
+                    self.stop()
+                    raise LaunchError("The AgentBridge autoload failed to load.\n"
+                                      f"--- engine log (tail) ---\n{tail}")
+            time.sleep(0.005)
+        tail = log_tail(self.log_path)
+        self.stop()
+        raise LaunchError(
+            f"The bridge did not get ready within {timeout:.0f} s (is the AgentBridge "
+            f"autoload enabled in the project?).\n--- engine log (tail) ---\n{tail}")
+
+    def wait_exit(self, timeout: float) -> int | None:
+        try:
+            return self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stop(self) -> None:
+        """Terminate the game and anything it started; kill what does not stop."""
+        if self.popen.poll() is None:
+            _process.stop_tree(self.popen.pid)
+        self.popen.wait(timeout=5)
