@@ -260,7 +260,7 @@ class AgentClient:
     def change_scene(self, path: str) -> dict[str, Any]:
         return self.request("change_scene", {"path": path}, timeout=self.timeout + 10)
 
-    def command(self, name: str, **args: Any) -> Any:
+    def command(self, name: str, /, **args: Any) -> Any:
         """Call a game-registered command: ``game.command("load_level", level_id="a1")``."""
         return self.request(name, args)
 

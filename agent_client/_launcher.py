@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from filelock import FileLock
 
 from agent_client import _process
 from agent_client._paths import installed_godot, sessions_root
@@ -80,8 +81,17 @@ def ensure_imported(project: Path, godot: Path, *, timeout: float = 300.0) -> bo
         LaunchError: the import failed or took longer than ``timeout``.
     """
     stamp = project / IMPORT_STAMP
-    if stamp.exists() and stamp.stat().st_mtime >= _newest_script_mtime(project):
-        return False
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    # Parallel test workers may launch the same project at once: one imports, the rest wait.
+    with FileLock(str(stamp) + ".lock"):
+        if stamp.exists() and stamp.stat().st_mtime >= _newest_script_mtime(project):
+            return False
+        _run_import(project, godot, timeout)
+        stamp.touch()
+        return True
+
+
+def _run_import(project: Path, godot: Path, timeout: float) -> None:
     command = [str(godot), "--headless", "--path", str(project), "--import"]
     try:
         done = subprocess.run(command, capture_output=True, timeout=timeout)
@@ -91,9 +101,6 @@ def ensure_imported(project: Path, godot: Path, *, timeout: float = 300.0) -> bo
     if done.returncode != 0 and not cache.exists():
         output = (done.stdout + done.stderr).decode(errors="replace")[-3000:]
         raise LaunchError(f"Importing {project} failed (exit {done.returncode}):\n{output}")
-    stamp.parent.mkdir(parents=True, exist_ok=True)
-    stamp.touch()
-    return True
 
 
 def new_session_dir(name: str | None = None) -> Path:

@@ -162,13 +162,13 @@ func get_state() -> Dictionary:
 	var crystals: Array[Dictionary] = []
 	for crystal: CrystalNode in _crystals:
 		var slot: int = arrangement.find(crystal.crystal_id)
-		var screen: Vector2 = _to_screen(level.positions[slot])
+		var rest: Vector2 = _to_viewport(level.positions[slot])
 		crystals.append({
 			"id": crystal.crystal_id,
 			"color": crystal.color_name,
 			"label": crystal.label_text,
 			"slot": slot,
-			"screen_position": [roundf(screen.x), roundf(screen.y)],
+			"position": [roundf(rest.x), roundf(rest.y)],
 		})
 	return {
 		"level": level.id,
@@ -217,9 +217,9 @@ func _on_crystal_grabbed(crystal: CrystalNode) -> void:
 	crystal.set_dragging(true)
 
 
-func _drop(crystal: CrystalNode, screen_position: Vector2) -> void:
+func _drop(crystal: CrystalNode, viewport_position: Vector2) -> void:
 	crystal.set_dragging(false)
-	var target: CrystalNode = _crystal_near(_to_board(screen_position), crystal)
+	var target: CrystalNode = _crystal_near(_to_board(viewport_position), crystal)
 	if target == null:
 		_motion = _start_motion()
 		return
@@ -344,11 +344,11 @@ func _crystal_near(point: Vector2, exclude: CrystalNode) -> CrystalNode:
 	return best
 
 
-func _to_board(screen_position: Vector2) -> Vector2:
-	return crystal_container.get_global_transform_with_canvas().affine_inverse() * screen_position
+func _to_board(viewport_position: Vector2) -> Vector2:
+	return crystal_container.get_global_transform_with_canvas().affine_inverse() * viewport_position
 
 
-func _to_screen(board_position: Vector2) -> Vector2:
+func _to_viewport(board_position: Vector2) -> Vector2:
 	return crystal_container.get_global_transform_with_canvas() * board_position
 
 

@@ -289,18 +289,27 @@ const _TYPE_BY_NAME := {
 static func _to_array(value: Variant, hint: int, hint_string: String) -> Dictionary:
 	if not value is Array:
 		return _fail("an array")
-	var element_type := TYPE_NIL
-	if hint == PROPERTY_HINT_ARRAY_TYPE:
-		element_type = _TYPE_BY_NAME.get(hint_string, TYPE_OBJECT)
+	var element_type := _array_element_type(hint, hint_string)
 	var items: Array = []
 	for item: Variant in value:
 		var converted := from_wire(item, element_type)
 		if not converted.ok:
-			return _fail("an array of %s" % hint_string)
+			return _fail("an array of %s" % type_string(element_type))
 		items.append(converted.value)
 	if element_type != TYPE_NIL and element_type != TYPE_OBJECT:
 		return _ok(Array(items, element_type, &"", null))
 	return _ok(items)
+
+
+## A typed array's element type: exported ones carry "4:" (PROPERTY_HINT_TYPE_STRING, the
+## number being the Variant type), others a type name (PROPERTY_HINT_ARRAY_TYPE).
+static func _array_element_type(hint: int, hint_string: String) -> int:
+	if hint == PROPERTY_HINT_TYPE_STRING:
+		var head := hint_string.get_slice(":", 0).get_slice("/", 0)
+		return int(head) if head.is_valid_int() else TYPE_NIL
+	if hint == PROPERTY_HINT_ARRAY_TYPE:
+		return _TYPE_BY_NAME.get(hint_string, TYPE_OBJECT)
+	return TYPE_NIL
 
 
 static func _to_packed(value: Variant, type: int) -> Dictionary:

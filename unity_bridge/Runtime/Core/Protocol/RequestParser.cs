@@ -1,0 +1,89 @@
+using System.Text.RegularExpressions;
+using AgentBridgeUnity.Core.Json;
+using Newtonsoft.Json.Linq;
+
+namespace AgentBridgeUnity.Core.Protocol
+{
+    /// <summary>
+    /// Turns one request line into a <see cref="Request"/> or a PARSE_ERROR / INVALID_REQUEST,
+    /// following docs/PROTOCOL.md section 3. The id is recovered whenever it can be.
+    /// </summary>
+    internal static class RequestParser
+    {
+        static readonly Regex LeadingId = new Regex(
+            "^\\s*\\{\\s*\"id\"\\s*:\\s*(-?[0-9]+|\"(?:[^\"\\\\]|\\\\.)*\")\\s*[,}]");
+
+        public static ParsedLine Parse(RawLine line)
+        {
+            if (!line.IsUtf8)
+                return ParsedLine.Failed(null, new ParseErrorException("The line is not valid UTF-8."));
+            JToken parsed;
+            try
+            {
+                parsed = StrictJsonParser.Parse(line.Content);
+            }
+            catch (ParseErrorException error)
+            {
+                return ParsedLine.Failed(SalvageId(line.Content), error);
+            }
+            var request = parsed as JObject;
+            if (request == null)
+                return ParsedLine.Failed(null, new InvalidRequestException(
+                    "A request must be a JSON object, not " + Describe(parsed) + "."));
+            JToken id = NormalizeId(request["id"]);
+            if (id == null)
+                return ParsedLine.Failed(null, new InvalidRequestException(
+                    "A request needs an \"id\" that is an integer or a string."));
+            var command = request["cmd"];
+            if (command == null || command.Type != JTokenType.String)
+                return ParsedLine.Failed(id, new InvalidRequestException("A request needs a \"cmd\" string."));
+            JToken args = request["args"];
+            if (args == null || args.Type == JTokenType.Null)
+                args = new JObject();
+            if (args.Type != JTokenType.Object)
+                return ParsedLine.Failed(id, new InvalidRequestException("\"args\" must be a JSON object."));
+            return ParsedLine.Ok(new Request(id, command.Value<string>(), (JObject)args));
+        }
+
+        /// <summary>An integer or string id as it must be echoed, or null when the id is not valid.</summary>
+        static JToken NormalizeId(JToken id)
+        {
+            if (id == null)
+                return null;
+            if (id.Type == JTokenType.String || id.Type == JTokenType.Integer)
+                return id;
+            if (id.Type == JTokenType.Float && JsonNumbers.IsWhole(id))
+                return JsonNumbers.ToInteger(id);
+            return null;
+        }
+
+        /// <summary>The id of a line that is not JSON, when it opens with a readable one.</summary>
+        static JToken SalvageId(string text)
+        {
+            Match match = LeadingId.Match(text);
+            if (!match.Success)
+                return null;
+            try
+            {
+                return StrictJsonParser.Parse(match.Groups[1].Value);
+            }
+            catch (ParseErrorException)
+            {
+                return null;
+            }
+        }
+
+        static string Describe(JToken token)
+        {
+            switch (token.Type)
+            {
+                case JTokenType.Array: return "an array";
+                case JTokenType.String: return "a string";
+                case JTokenType.Integer:
+                case JTokenType.Float: return "a number";
+                case JTokenType.Boolean: return "a boolean";
+                default: return "null";
+            }
+        }
+    }
+}
