@@ -36,6 +36,7 @@ func _ready() -> void:
 		"Emit value_changed this many times.")
 	bridge.register_command("crash", _crash, {}, "Crash the engine (for tests).")
 	bridge.register_command("hang", _hang, {}, "Freeze the main loop forever (for tests).")
+	bridge.register_command("broken", _broken, {}, "A handler with a script error (for tests).")
 	bridge.register_command("fail_with", _fail_with, {"code": {"type": "string"}},
 		"Return an error with this code.")
 	bridge.register_state(func() -> Dictionary: return {"count": count, "mode": mode})
@@ -49,6 +50,10 @@ func set_count(value: int) -> void:
 	var old := count
 	count = value
 	value_changed.emit(old, value)
+
+
+func report_error(message: String) -> void:
+	push_error(message)
 
 
 func move_to(where: Vector2) -> Vector2:
@@ -102,6 +107,11 @@ func _hang(_args: Dictionary) -> Dictionary:
 	while true:
 		spins += 1
 	return {"spins": spins}
+
+
+func _broken(_args: Dictionary) -> Dictionary:
+	var missing: Node = null
+	return {"name": missing.name}
 
 
 func _fail_with(args: Dictionary) -> Variant:
