@@ -29,12 +29,11 @@ from agent_client.errors import (
 )
 
 __all__ = [
-    "ERROR_CODES",
-    "PROTOCOL",
     "AgentBridgeError",
     "AgentClient",
     "BridgeError",
     "CommandTimeoutError",
+    "ERROR_CODES",
     "EngineNotFoundError",
     "Event",
     "GameExitedError",
@@ -44,6 +43,7 @@ __all__ = [
     "LaunchError",
     "NotFoundError",
     "NotInteractableError",
+    "PROTOCOL",
     "ParseError",
     "Response",
     "ResponseTimeoutError",

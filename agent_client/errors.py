@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ERROR_CLASSES",
     "AgentBridgeError",
     "BridgeError",
     "CommandTimeoutError",
+    "ERROR_CLASSES",
     "EngineNotFoundError",
     "GameExitedError",
     "InternalBridgeError",

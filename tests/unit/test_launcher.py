@@ -1,0 +1,85 @@
+"""Engine discovery, session folders, argument building and the installer's pure parts."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from agent_client import EngineNotFoundError, _launcher, godot_install
+
+
+def make_executable(path: Path) -> Path:
+    path.write_text("#!/bin/sh\n")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return path
+
+
+def test_find_godot_prefers_explicit_then_env(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    explicit = make_executable(tmp_path / "explicit")
+    from_env = make_executable(tmp_path / "from_env")
+    monkeypatch.setenv("GODOT_BIN", str(from_env))
+    assert _launcher.find_godot(explicit) == explicit
+    assert _launcher.find_godot() == from_env
+    monkeypatch.setenv("GODOT_BIN", str(tmp_path / "missing"))
+    with pytest.raises(EngineNotFoundError, match="GODOT_BIN"):
+        _launcher.find_godot()
+
+
+def test_godot_argv_puts_bridge_args_after_the_separator(tmp_path: Path) -> None:
+    argv = _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path / "s",
+                                scene="res://lab.tscn", parent_pid=42)
+    assert argv[:4] == ["/g/godot", "--headless", "--path", str(tmp_path)]
+    separator = argv.index("--")
+    assert argv[separator - 1] == "res://lab.tscn"
+    assert argv[separator + 1:] == ["--agent-mode", f"--agent-dir={tmp_path / 's'}",
+                                    "--agent-parent-pid=42"]
+
+
+def test_session_dirs_are_fresh_and_private(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")
+    first = _launcher.new_session_dir("named")
+    (first / "cmd.jsonl").write_text("stale\n")
+    again = _launcher.new_session_dir("named")
+    assert again == first and not (again / "cmd.jsonl").exists()
+    assert (again / "artifacts").is_dir()
+    if os.name == "posix":
+        assert stat.S_IMODE(again.stat().st_mode) == 0o700
+
+
+def test_log_tail_returns_the_last_lines(tmp_path: Path) -> None:
+    log = tmp_path / "engine.log"
+    log.write_text("".join(f"line {i}\n" for i in range(100)))
+    assert _launcher.log_tail(log, 2) == "line 98\nline 99"
+    assert _launcher.log_tail(tmp_path / "none.log") == ""
+
+
+def test_installer_resolves_the_closure_from_apt_output() -> None:
+    plan = ("Inst libc6 (2.43-7 Debian:testing [amd64])\n"
+            "Conf libc6 (2.43-7 Debian:testing [amd64])\n"
+            "Inst godot (4.6.3+ds-2 Debian:testing [amd64])\n")
+
+    class FakeApt(godot_install.PrivateApt):
+        def __init__(self) -> None:
+            pass
+
+        def run(self, *args: str, cwd: Path | None = None) -> str:
+            return plan
+
+    assert FakeApt().closure(["godot"]) == ["libc6=2.43-7", "godot=4.6.3+ds-2"]
+
+
+def test_installer_skips_what_headless_runs_never_load() -> None:
+    for name in ("fonts-dejavu-core", "libllvm21", "mesa-libgallium", "debconf"):
+        assert godot_install.HEADLESS_SKIP.match(name), name
+    for name in ("libc6", "godot", "libstdc++6", "libx11-6"):
+        assert not godot_install.HEADLESS_SKIP.match(name), name
+
+
+def test_mirror_override(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENT_BRIDGE_DEBIAN_MIRROR", "http://mirror.invalid/debian/")
+    assert godot_install.find_debian_mirror() == "http://mirror.invalid/debian"
