@@ -223,7 +223,7 @@ func _send(response: Dictionary) -> void:
 	response["frame"] = Engine.get_process_frames()
 	if queued.dropped > 0:
 		response["dropped_events"] = queued.dropped
-	_channel.write_line(JSON.stringify(response))
+	_channel.write_line(JSON.stringify(response, "", false))
 
 
 ## A game started by a client that died would run forever; it quits instead.

@@ -65,7 +65,10 @@ func run(request: Dictionary) -> Variant:
 	var result: Variant = await (entry.handler as Callable).call(request.args)
 	if result is CommandError:
 		return failure(request.id, result.code, result.message)
-	return {"id": request.id, "ok": true, "data": Codec.to_wire(result)}
+	# Bridge commands build wire values already; converting a 10,000-node tree again would
+	# double the cost of get_tree. Game handlers return engine values.
+	var data: Variant = Codec.to_wire(result) if entry.source == "game" else result
+	return {"id": request.id, "ok": true, "data": data}
 
 
 static func failure(id: Variant, code: String, sentence: String) -> Dictionary:

@@ -45,12 +45,14 @@ func _serialize_recursive(node: Node, depth_left: int, internal: bool) -> Dictio
 func serialize_node(node: Node) -> Dictionary:
 	count += 1
 	var engine_class := node.get_class()
-	var data := {"name": String(node.name), "type": engine_class, "class": engine_class,
+	var data := {"name": String(node.name), "type": engine_class,
 		"path": str(node.get_path())}
 	var script: Script = node.get_script()
 	if script != null:
 		var info := _info_for(script)
-		data["type"] = info.type if info.type != "" else engine_class
+		if info.type != "":
+			data["type"] = info.type
+			data["class"] = engine_class
 		data["script"] = script.resource_path
 		if not info.props.is_empty():
 			var props := {}

@@ -34,6 +34,8 @@ func _ready() -> void:
 		"Play a 2-second AnimationPlayer animation on the Mover.")
 	bridge.register_command("flood", _flood, {"count": {"type": "integer"}},
 		"Emit value_changed this many times.")
+	bridge.register_command("grow", _grow, {"count": {"type": "integer", "minimum": 1}},
+		"Build a UI of this many controls under /root/Lab/UI/Generated (for benchmarks).")
 	bridge.register_command("crash", _crash, {}, "Crash the engine (for tests).")
 	bridge.register_command("hang", _hang, {}, "Freeze the main loop forever (for tests).")
 	bridge.register_command("broken", _broken, {}, "A handler with a script error (for tests).")
@@ -95,6 +97,49 @@ func _flood(args: Dictionary) -> Dictionary:
 	for i in args.count:
 		value_changed.emit(i, i + 1)
 	return {"emitted": args.count}
+
+
+## A UI as games build them: containers ten wide holding labels, buttons and text fields.
+func _grow(args: Dictionary) -> Dictionary:
+	var old := get_node_or_null("UI/Generated")
+	if old != null:
+		old.free()
+	var root := VBoxContainer.new()
+	root.name = "Generated"
+	$UI.add_child(root)
+	var made := 1
+	var parents: Array[Control] = [root]
+	while made < args.count:
+		var next_parents: Array[Control] = []
+		for parent: Control in parents:
+			for i in 10:
+				if made >= args.count:
+					break
+				var child := _make_control(made)
+				parent.add_child(child)
+				made += 1
+				if child is Container:
+					next_parents.append(child)
+		parents = next_parents if not next_parents.is_empty() else parents
+	return {"count": made}
+
+
+static func _make_control(index: int) -> Control:
+	var control: Control
+	match index % 4:
+		0:
+			control = HBoxContainer.new()
+		1:
+			control = Label.new()
+			(control as Label).text = "Label %d" % index
+		2:
+			control = Button.new()
+			(control as Button).text = "Button %d" % index
+		3:
+			control = LineEdit.new()
+			(control as LineEdit).placeholder_text = "Field %d" % index
+	control.name = "N%d" % index
+	return control
 
 
 func _crash(_args: Dictionary) -> Dictionary:

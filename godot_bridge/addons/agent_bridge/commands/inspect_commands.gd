@@ -118,7 +118,7 @@ func _call_method(args: Dictionary) -> Variant:
 	if converted is CommandError:
 		return converted
 	var result: Variant = await node.callv(method, converted)
-	return {"result": result}
+	return {"result": Codec.to_wire(result)}
 
 
 func _convert_call_args(node: Object, method: String, values: Array) -> Variant:
@@ -199,7 +199,7 @@ func _get_state(_args: Dictionary) -> Variant:
 	if not _bridge.state_provider.is_valid():
 		return CommandError.new("UNSUPPORTED",
 			"The game registered no state (AgentBridge.register_state).")
-	return _bridge.state_provider.call()
+	return Codec.to_wire(_bridge.state_provider.call())
 
 
 static func _property_info(node: Object, property: String) -> Dictionary:

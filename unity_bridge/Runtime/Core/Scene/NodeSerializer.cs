@@ -1,0 +1,59 @@
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Values;
+using Newtonsoft.Json.Linq;
+
+namespace AgentBridgeUnity.Core.Scene
+{
+    /// <summary>The protocol's node shape (docs/PROTOCOL.md, section 5) for get_tree and get_node.</summary>
+    internal sealed class NodeSerializer
+    {
+        readonly ValueMapper _values;
+
+        public NodeSerializer(ValueMapper values)
+        {
+            _values = values;
+        }
+
+        /// <summary>Nodes serialized since this serializer was made.</summary>
+        public int Count { get; private set; }
+
+        /// <summary>The node and its subtree down to <paramref name="maxDepth"/> levels below it (-1: all).</summary>
+        public JObject Tree(TreeNode node, int maxDepth)
+        {
+            JObject data = Node(node);
+            var children = new JArray();
+            IReadOnlyList<TreeNode> nodes = node.Children;
+            if (nodes.Count > 0 && maxDepth == 0)
+                data["truncated"] = true;
+            else
+            {
+                foreach (TreeNode child in nodes)
+                    children.Add(Tree(child, maxDepth < 0 ? -1 : maxDepth - 1));
+            }
+            data["children"] = children;
+            return data;
+        }
+
+        /// <summary>One node without children.</summary>
+        public JObject Node(TreeNode node)
+        {
+            Count++;
+            ISceneNode source = node.Source;
+            var data = new JObject();
+            data["name"] = node.Name;
+            data["type"] = source.TypeName;
+            data["class"] = source.ClassName;
+            data["path"] = node.Path;
+            if (source.Visible.HasValue)
+                data["visible"] = node.Visible;
+            var fields = new NodeFields();
+            source.Describe(fields);
+            foreach (KeyValuePair<string, object> field in fields.Items)
+                data[field.Key] = _values.ToWire(field.Value);
+            IReadOnlyList<string> actions = source.Actions;
+            if (actions.Count > 0)
+                data["actions"] = new JArray(actions);
+            return data;
+        }
+    }
+}
