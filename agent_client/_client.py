@@ -274,6 +274,16 @@ class AgentClient:
             pass
         return self.process.wait_exit(timeout) if self.process is not None else None
 
+    def detach(self) -> None:
+        """Let go of the session but leave the game running (a CLI's ``start``). The game is
+        then stopped through another client's ``quit`` or ``AgentClient.attach(...).quit()``."""
+        if self._closed:
+            return
+        self._closed = True
+        self.transport.close()
+        if self.process is not None:
+            self._finalizer.detach()
+
     def close(self) -> None:
         """Quit the game this client started (terminate, then kill, if it does not) and release
         the session. A client that attached leaves the game running."""

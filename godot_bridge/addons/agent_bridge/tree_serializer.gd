@@ -47,6 +47,9 @@ func serialize_node(node: Node) -> Dictionary:
 	var engine_class := node.get_class()
 	var data := {"name": String(node.name), "type": engine_class,
 		"path": str(node.get_path())}
+	var groups := node.get_groups()
+	if not groups.is_empty():
+		data["groups"] = _public_groups(groups)
 	var script: Script = node.get_script()
 	if script != null:
 		var info := _info_for(script)
@@ -144,6 +147,15 @@ func _add_items(option: OptionButton, data: Dictionary) -> void:
 			"disabled": option.is_item_disabled(i)})
 	data["items"] = items
 	data["selected"] = option.selected
+
+
+## Group names, without the engine's internal ones (they start with an underscore).
+static func _public_groups(groups: Array[StringName]) -> Array:
+	var names: Array = []
+	for group: StringName in groups:
+		if not String(group).begins_with("_"):
+			names.append(String(group))
+	return names
 
 
 ## The protocol commands that act on this node.
