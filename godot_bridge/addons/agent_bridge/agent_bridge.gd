@@ -9,6 +9,7 @@ extends Node
 
 const PROTOCOL := "agentbridge/1"
 const ActionCommands := preload("commands/action_commands.gd")
+const ActionEffects := preload("action_effects.gd")
 const AgentMode := preload("agent_mode.gd")
 const CommandError := preload("command_error.gd")
 const Dispatcher := preload("dispatcher.gd")
@@ -16,8 +17,13 @@ const ErrorLog := preload("error_log.gd")
 const EventRecorder := preload("event_recorder.gd")
 const FileChannel := preload("file_channel.gd")
 const FlowCommands := preload("commands/flow_commands.gd")
+const InputCommands := preload("commands/input_commands.gd")
 const InspectCommands := preload("commands/inspect_commands.gd")
 const NodeLocator := preload("node_locator.gd")
+const Pointer := preload("pointer.gd")
+const Snapshot := preload("snapshot.gd")
+const TimeCommands := preload("commands/time_commands.gd")
+const ViewCommands := preload("commands/view_commands.gd")
 const TreeSerializer := preload("tree_serializer.gd")
 const Codec := preload("value_codec.gd")
 ## Release exports stay inert unless this project setting is true.
@@ -30,6 +36,7 @@ var session_dir: String = ""
 var events: EventRecorder
 var mode: AgentMode
 var locator: NodeLocator
+var snapshot: Snapshot
 var state_provider: Callable
 
 var _dispatcher := Dispatcher.new()
@@ -102,6 +109,11 @@ func describe() -> Dictionary:
 		"commands": _dispatcher.describe_commands()}
 
 
+## A full snapshot of the current tree (used by actions asked for `snapshot: true`).
+func take_snapshot(_options: Dictionary) -> Dictionary:
+	return snapshot.take(get_tree().root, false, false, -1)
+
+
 func request_quit(exit_code: int) -> void:
 	_quit_code = exit_code
 
@@ -134,6 +146,7 @@ func _activate(dir: String) -> void:
 		return
 	agent_mode = true
 	var root := get_tree().root
+	_size_headless_window(root)
 	Codec.tree_root = root
 	events = EventRecorder.new(self)
 	events.start(root)
@@ -142,15 +155,34 @@ func _activate(dir: String) -> void:
 	locator = NodeLocator.new(root)
 	_error_log = ErrorLog.new()
 	OS.add_logger(_error_log)
+	snapshot = Snapshot.new(self)
+	locator.ref_resolver = snapshot.resolve
+	var pointer := Pointer.new(root)
+	var effects := ActionEffects.new(self)
 	var serializer := TreeSerializer.new()
-	_command_modules = [InspectCommands.new(self, locator, serializer),
-		ActionCommands.new(locator), FlowCommands.new(self)]
+	_command_modules = [InspectCommands.new(self, locator, serializer), FlowCommands.new(self),
+		ViewCommands.new(self, locator, snapshot, pointer), TimeCommands.new(self)]
 	for module: RefCounted in _command_modules:
 		module.register_into(_dispatcher)
+	var actions: Array[RefCounted] = [ActionCommands.new(locator),
+		InputCommands.new(self, locator, pointer)]
+	for module: RefCounted in actions:
+		module.register_into(_dispatcher, effects)
+	_command_modules.append_array(actions)
+	_command_modules.append(effects)
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
 		"frame": Engine.get_process_frames()})
+
+
+## A headless window is 64x64 pixels, which squeezes every anchored layout; give it the size
+## the project asks for, so positions and hit tests match what a player would see.
+static func _size_headless_window(root: Window) -> void:
+	if DisplayServer.get_name() != "headless":
+		return
+	root.size = Vector2i(ProjectSettings.get_setting("display/window/size/viewport_width", 1152),
+		ProjectSettings.get_setting("display/window/size/viewport_height", 648))
 
 
 func _process(_delta: float) -> void:

@@ -33,8 +33,11 @@ func _track_node(node: Node) -> void:
 		node.tree_exited.connect(_players.erase.bind(node), CONNECT_ONE_SHOT)
 
 
-## Completes every finite Tween and every playing, non-looping animation.
+## Completes every finite Tween and every playing, non-looping animation. A paused game
+## stays as it is: time only moves through `step` then.
 func finish_animations() -> void:
+	if _tree.paused:
+		return
 	for tween: Tween in _tree.get_processed_tweens():
 		if tween.is_valid() and tween.is_running() and tween.get_loops_left() != -1:
 			tween.custom_step(HUGE_STEP)
@@ -82,4 +85,17 @@ func unsettled_reason() -> String:
 	for predicate: Callable in _settle_predicates:
 		if predicate.is_valid() and not predicate.call():
 			return "the game's settle check %s is false" % predicate.get_method()
+	return ""
+
+
+## Waits until the game has been settled for `quiet_frames` frames in a row. Returns "" when
+## it did, or what kept it busy when `timeout_ms` ran out.
+func wait_settled(quiet_frames: int, timeout_ms: int) -> String:
+	var deadline := Time.get_ticks_msec() + timeout_ms
+	var quiet := 0
+	while quiet < quiet_frames:
+		if Time.get_ticks_msec() > deadline:
+			return unsettled_reason()
+		await _tree.process_frame
+		quiet = quiet + 1 if is_settled() else 0
 	return ""

@@ -2,6 +2,7 @@ extends RefCounted
 ## Commands that act on controls the way a player would: press and fill. They refuse hidden,
 ## disabled and read-only controls with NOT_INTERACTABLE instead of acting behind the UI's back.
 
+const ActionEffects := preload("../action_effects.gd")
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
 
@@ -12,15 +13,17 @@ func _init(locator: NodeLocator) -> void:
 	_locator = locator
 
 
-func register_into(dispatcher: RefCounted) -> void:
-	dispatcher.register("press", _press, NodeLocator.with_target({}),
+func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
+	dispatcher.register("press", effects.wrap(_press),
+		ActionEffects.with_options(NodeLocator.with_target({})),
 		"Activate a button through its own input handling (disabled, toggle mode, "
 		+ "button_down/button_up, pressed), as the keyboard's accept key would.", "bridge")
-	dispatcher.register("fill", _fill, NodeLocator.with_target({
-		"value": {"type": "string"},
-		"submit": {"type": "boolean", "default": false,
-			"description": "also submit, as pressing Enter would"},
-	}), "Replace the text of a LineEdit, TextEdit or SpinBox, as typing would.", "bridge")
+	dispatcher.register("fill", effects.wrap(_fill), ActionEffects.with_options(
+		NodeLocator.with_target({
+			"value": {"type": "string"},
+			"submit": {"type": "boolean", "default": false,
+				"description": "also submit, as pressing Enter would"},
+		})), "Replace the text of a LineEdit, TextEdit or SpinBox, as typing would.", "bridge")
 
 
 ## Why a player could not use this control now, or "" when they could.

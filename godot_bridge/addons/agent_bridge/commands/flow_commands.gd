@@ -47,15 +47,12 @@ func _wait(args: Dictionary) -> Variant:
 			await tree.process_frame
 			waited += 1
 		return {"frames_waited": waited}
-	var quiet := 0
-	while quiet < args.quiet_frames:
-		if Time.get_ticks_msec() > deadline:
-			return CommandError.new("TIMEOUT", "The game did not settle within %d ms (%s)." % [
-				args.timeout_ms, _bridge.mode.unsettled_reason()])
-		await tree.process_frame
-		waited += 1
-		quiet = quiet + 1 if _bridge.mode.is_settled() else 0
-	return {"frames_waited": waited}
+	var start_frame := Engine.get_process_frames()
+	var reason: String = await _bridge.mode.wait_settled(args.quiet_frames, args.timeout_ms)
+	if reason != "":
+		return CommandError.new("TIMEOUT", "The game did not settle within %d ms (%s)." % [
+			args.timeout_ms, reason])
+	return {"frames_waited": Engine.get_process_frames() - start_frame}
 
 
 func _change_scene(args: Dictionary) -> Variant:

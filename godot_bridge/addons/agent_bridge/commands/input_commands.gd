@@ -1,0 +1,240 @@
+extends RefCounted
+## Commands that go through the engine's input path as a player's hands would: click, hover,
+## drag and input (actions, keys, typed text, the mouse wheel). Targets must be visible,
+## enabled, inside the viewport and not covered, else NOT_INTERACTABLE naming what is wrong.
+
+const ActionEffects := preload("../action_effects.gd")
+const CommandError := preload("../command_error.gd")
+const NodeLocator := preload("../node_locator.gd")
+const Pointer := preload("../pointer.gd")
+
+const POINT_SCHEMA := {
+	"x": {"type": "number", "optional": true, "description": "viewport x, instead of a node"},
+	"y": {"type": "number", "optional": true},
+}
+const MODIFIERS := ["ctrl", "shift", "alt", "meta"]
+const DRAG_STEPS := 6
+
+var _bridge: Node
+var _locator: NodeLocator
+var _pointer: Pointer
+
+
+func _init(bridge: Node, locator: NodeLocator, pointer: Pointer) -> void:
+	_bridge = bridge
+	_locator = locator
+	_pointer = pointer
+
+
+func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
+	var target := NodeLocator.with_target(POINT_SCHEMA)
+	var click_schema := target.duplicate(true)
+	click_schema.merge({
+		"button": {"type": "string", "default": "left", "enum": ["left", "right", "middle"]},
+		"double": {"type": "boolean", "default": false},
+	})
+	dispatcher.register("click", effects.wrap(_click), ActionEffects.with_options(click_schema),
+		"Move the mouse to the target's visible center and press and release a button there.",
+		"bridge")
+	dispatcher.register("hover", effects.wrap(_hover), ActionEffects.with_options(target),
+		"Move the mouse over the target.", "bridge")
+	dispatcher.register("drag", effects.wrap(_drag), ActionEffects.with_options({
+		"from": {"type": "any", "description": "a ref, a node path or {x, y}"},
+		"to": {"type": "any", "description": "a ref, a node path or {x, y}"},
+		"button": {"type": "string", "default": "left", "enum": ["left", "right", "middle"]},
+	}), "Press on one target, move to another in steps, release there.", "bridge")
+	dispatcher.register("input", effects.wrap(_input), ActionEffects.with_options({
+		"action": {"type": "string", "optional": true, "description": "an InputMap action"},
+		"key": {"type": "string", "optional": true, "description": "a key name: Enter, A, F5"},
+		"text": {"type": "string", "optional": true, "description": "typed into the focus"},
+		"wheel": {"type": "integer", "optional": true, "description": "+up / -down steps"},
+		"pressed": {"type": "boolean", "optional": true,
+			"description": "press or release only; omitted: a tap (press, then release)"},
+		"strength": {"type": "number", "default": 1.0},
+		"modifiers": {"type": "array", "default": [], "items": {"type": "string",
+			"enum": MODIFIERS}},
+		"x": {"type": "number", "optional": true}, "y": {"type": "number", "optional": true},
+	}), "Send an input action, a key, typed text or wheel steps.", "bridge")
+
+
+## Resolves {path | ref | x,y} to [node or null, point], or a CommandError.
+func _target(args: Dictionary) -> Variant:
+	if args.has("x") or args.has("y"):
+		if not (args.has("x") and args.has("y")) or args.has("path") or args.has("ref"):
+			return CommandError.new("INVALID_ARGS", "Give a point as both x and y, or a node "
+				+ "as path or ref, not both.")
+		return [null, Vector2(args.x, args.y)]
+	var node: Variant = _locator.find(args)
+	if node is CommandError:
+		return node
+	var point: Variant = _pointer.screen_point(node)
+	if point is CommandError:
+		return point
+	return [node, point]
+
+
+## Like _target for drag ends given as one value: "e3", "@e3", "/root/...", or {x, y}.
+func _end(value: Variant) -> Variant:
+	if value is Dictionary and value.has("x") and value.has("y"):
+		return _target({"x": float(value.x), "y": float(value.y)})
+	if value is String:
+		var key := "path" if value.begins_with("/") else "ref"
+		return _target({key: value})
+	return CommandError.new("INVALID_ARGS", "A drag end is a ref, a node path or {x, y}; got %s."
+		% JSON.stringify(value))
+
+
+func _reachable(found: Array) -> Variant:
+	var node: Node = found[0]
+	if node == null:
+		_pointer.move_to(found[1])
+		return null
+	var reason := _pointer.blocked_reason(node, found[1])
+	if reason != "":
+		return CommandError.new("NOT_INTERACTABLE", "Cannot reach it: %s." % reason)
+	return null
+
+
+static func _describe(found: Array) -> Dictionary:
+	var point: Vector2 = found[1]
+	var out := {"position": {"x": point.x, "y": point.y}}
+	if found[0] != null:
+		out["target"] = str((found[0] as Node).get_path())
+	return out
+
+
+func _click(args: Dictionary) -> Variant:
+	var found: Variant = _target(args)
+	if found is CommandError:
+		return found
+	var blocked: Variant = _reachable(found)
+	if blocked is CommandError:
+		return blocked
+	for time in (2 if args.double else 1):
+		_pointer.button(found[1], args.button, true, time == 1)
+		_pointer.button(found[1], args.button, false)
+	await _bridge.get_tree().process_frame  # let deferred reactions run
+	return _describe(found)
+
+
+func _hover(args: Dictionary) -> Variant:
+	var found: Variant = _target(args)
+	if found is CommandError:
+		return found
+	var blocked: Variant = _reachable(found)
+	if blocked is CommandError:
+		return blocked
+	await _bridge.get_tree().process_frame
+	return _describe(found)
+
+
+func _drag(args: Dictionary) -> Variant:
+	var from: Variant = _end(args.from)
+	if from is CommandError:
+		return from
+	var to: Variant = _end(args.to)
+	if to is CommandError:
+		return to
+	var blocked: Variant = _reachable(from)
+	if blocked is CommandError:
+		return blocked
+	var tree: SceneTree = _bridge.get_tree()
+	_pointer.button(from[1], args.button, true)
+	await tree.process_frame
+	for step in range(1, DRAG_STEPS + 1):
+		_pointer.move_to((from[1] as Vector2).lerp(to[1], float(step) / DRAG_STEPS))
+		await tree.process_frame
+	_pointer.button(to[1], args.button, false)
+	await tree.process_frame
+	return {"from": _describe(from), "to": _describe(to)}
+
+
+func _input(args: Dictionary) -> Variant:
+	var kinds := ["action", "key", "text", "wheel"].filter(func(k: String) -> bool:
+		return args.has(k))
+	if kinds.size() != 1:
+		return CommandError.new("INVALID_ARGS", "input takes exactly one of action, key, text "
+			+ "or wheel.")
+	match kinds[0]:
+		"action":
+			return await _send_action(args)
+		"key":
+			return await _send_key(args)
+		"text":
+			return _type_text(args.text)
+	return await _send_wheel(args)
+
+
+func _send_action(args: Dictionary) -> Variant:
+	var action: String = args.action
+	if not InputMap.has_action(action):
+		var names: Array = InputMap.get_actions().filter(func(a: StringName) -> bool:
+			return not String(a).begins_with("ui_"))
+		return CommandError.new("NOT_FOUND", "No input action '%s'. The game's actions: %s." % [
+			action, ", ".join(names) if not names.is_empty() else "none (only ui_*)"])
+	for pressed: bool in _phases(args):
+		var event := InputEventAction.new()
+		event.action = action
+		event.pressed = pressed
+		event.strength = args.strength if pressed else 0.0
+		Input.parse_input_event(event)
+		await _bridge.get_tree().process_frame  # parsed events reach the game next frame
+	return {"action": action, "pressed": Input.is_action_pressed(action)}
+
+
+func _send_key(args: Dictionary) -> Variant:
+	var keycode := OS.find_keycode_from_string(args.key)
+	if keycode == KEY_NONE:
+		return CommandError.new("INVALID_ARGS", "Unknown key '%s' (examples: Enter, Escape, A, "
+			% args.key + "Space, F5, Left).")
+	for pressed: bool in _phases(args):
+		var event := InputEventKey.new()
+		event.keycode = keycode
+		event.physical_keycode = keycode
+		event.pressed = pressed
+		var modifiers: Array = args.modifiers
+		event.ctrl_pressed = modifiers.has("ctrl")
+		event.shift_pressed = modifiers.has("shift")
+		event.alt_pressed = modifiers.has("alt")
+		event.meta_pressed = modifiers.has("meta")
+		var label := OS.get_keycode_string(keycode)
+		if pressed and label.length() == 1 and modifiers.is_empty():
+			event.unicode = label.to_lower().unicode_at(0)
+		Input.parse_input_event(event)
+		await _bridge.get_tree().process_frame
+	return {"key": OS.get_keycode_string(keycode)}
+
+
+## Types into the control that has keyboard focus, one key event per character.
+func _type_text(text: String) -> Variant:
+	var viewport := _bridge.get_viewport()
+	var focus := viewport.gui_get_focus_owner()
+	if focus == null:
+		return CommandError.new("NOT_INTERACTABLE", "Nothing has keyboard focus: click a text "
+			+ "field first.")
+	for character in text:
+		for pressed: bool in [true, false]:
+			var event := InputEventKey.new()
+			event.pressed = pressed
+			event.unicode = character.unicode_at(0)
+			event.keycode = OS.find_keycode_from_string(character.to_upper())
+			if character == "\n":
+				event.keycode = KEY_ENTER
+			viewport.push_input(event)
+	return {"typed": text.length(), "focus": str(focus.get_path())}
+
+
+func _send_wheel(args: Dictionary) -> Variant:
+	var point := _bridge.get_viewport().get_visible_rect().get_center()
+	if args.has("x") and args.has("y"):
+		point = Vector2(args.x, args.y)
+	_pointer.move_to(point)
+	_pointer.wheel(point, args.wheel)
+	await _bridge.get_tree().process_frame
+	return {"wheel": args.wheel, "position": {"x": point.x, "y": point.y}}
+
+
+static func _phases(args: Dictionary) -> Array:
+	if args.has("pressed"):
+		return [args.pressed]
+	return [true, false]

@@ -1,0 +1,130 @@
+extends RefCounted
+## What the agent sees: the accessibility snapshot with refs, and screenshots (PNG files in the
+## session's artifacts folder) when the game renders.
+
+const CommandError := preload("../command_error.gd")
+const NodeLocator := preload("../node_locator.gd")
+const Pointer := preload("../pointer.gd")
+const Snapshot := preload("../snapshot.gd")
+
+const OVERLAY_LAYER := 128
+const LABEL_COLOR := Color(1.0, 0.9, 0.1)
+const BOX_COLOR := Color(1.0, 0.2, 0.6)
+
+var _bridge: Node
+var _locator: NodeLocator
+var _snapshot: Snapshot
+var _pointer: Pointer
+var _shots: int = 0
+
+
+func _init(bridge: Node, locator: NodeLocator, snapshot: Snapshot, pointer: Pointer) -> void:
+	_bridge = bridge
+	_locator = locator
+	_snapshot = snapshot
+	_pointer = pointer
+
+
+func register_into(dispatcher: RefCounted) -> void:
+	dispatcher.register("snapshot", _take_snapshot, {
+		"interactive": {"type": "boolean", "default": false,
+			"description": "only nodes with refs (and their ancestors unless compact)"},
+		"compact": {"type": "boolean", "default": false,
+			"description": "drop unnamed wrappers and hoist their children"},
+		"max_depth": {"type": "integer", "optional": true, "minimum": 0},
+		"root": {"type": "string", "default": "/root"},
+	}, "Accessibility snapshot: an indented role/name tree where everything a player could act "
+		+ "on has a ref (e1, e2, ...) usable instead of a path.", "bridge")
+	dispatcher.register("screenshot", _screenshot, NodeLocator.with_target({
+		"annotate": {"type": "boolean", "default": false,
+			"description": "draw each ref of the latest snapshot on the image"},
+		"name": {"type": "string", "optional": true, "description": "file name (.png)"},
+	}), "Save a PNG of the viewport (or of one node's rect) into the session's artifacts.",
+		"bridge")
+
+
+func _take_snapshot(args: Dictionary) -> Variant:
+	var root: Variant = _locator.find_path(args.root)
+	if root is CommandError:
+		return root
+	return _snapshot.take(root, args.interactive, args.compact, args.get("max_depth", -1))
+
+
+func _screenshot(args: Dictionary) -> Variant:
+	if DisplayServer.get_name() == "headless":
+		return CommandError.new("UNSUPPORTED", "Screenshots need rendering, and this game runs "
+			+ "--headless: launch it with render=True (agent-bridge start --render), which "
+			+ "runs it under a virtual display with the CPU renderer.")
+	var crop := Rect2()
+	if args.has("path") or args.has("ref"):
+		var node: Variant = _locator.find(args)
+		if node is CommandError:
+			return node
+		crop = _screen_rect(node)
+	var overlay: CanvasLayer = null
+	if args.annotate:
+		if _snapshot.refs().is_empty():
+			_snapshot.take(_bridge.get_tree().root, false, false, -1)
+		overlay = _annotations()
+		_bridge.add_child(overlay)
+	await RenderingServer.frame_post_draw
+	await RenderingServer.frame_post_draw
+	var image := _bridge.get_viewport().get_texture().get_image()
+	if overlay != null:
+		overlay.free()
+	if crop.has_area():
+		image = image.get_region(Rect2i(crop).intersection(Rect2i(Vector2i.ZERO, image.get_size())))
+	_shots += 1
+	var file_name: String = args.get("name", "screenshot-%03d.png" % _shots)
+	if not file_name.ends_with(".png"):
+		file_name += ".png"
+	var path: String = _bridge.session_dir.path_join("artifacts").path_join(file_name.get_file())
+	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	var error := image.save_png(path)
+	if error != OK:
+		return CommandError.new("INTERNAL", "Could not write %s: %s." % [path, error_string(error)])
+	return {"path": path, "width": image.get_width(), "height": image.get_height(),
+		"bytes": FileAccess.get_file_as_bytes(path).size()}
+
+
+## A node's rect on screen: controls by their rect, other canvas items as a box around them.
+func _screen_rect(node: Node) -> Rect2:
+	if node is Control:
+		var control: Control = node
+		var transform := control.get_global_transform_with_canvas()
+		return Rect2(transform.origin, control.size * transform.get_scale())
+	var point: Variant = _pointer.screen_point(node)
+	if point is Vector2:
+		return Rect2(point - Vector2(24, 24), Vector2(48, 48))
+	return Rect2()
+
+
+## A top layer with a box and a label for every ref of the latest snapshot.
+func _annotations() -> CanvasLayer:
+	var layer := CanvasLayer.new()
+	layer.layer = OVERLAY_LAYER
+	var refs: Dictionary = _snapshot.refs()
+	for ref: String in refs:
+		var node: Variant = _snapshot.resolve(ref)
+		if not node is Node:
+			continue
+		var rect := _screen_rect(node)
+		if not rect.has_area():
+			continue
+		var box := ReferenceRect.new()
+		box.editor_only = false
+		box.border_color = BOX_COLOR
+		box.border_width = 2.0
+		box.position = rect.position
+		box.size = rect.size
+		box.mouse_filter = Control.MOUSE_FILTER_IGNORE
+		var label := Label.new()
+		label.text = ref
+		label.position = rect.position + Vector2(2, -2)
+		label.add_theme_color_override("font_color", LABEL_COLOR)
+		label.add_theme_color_override("font_outline_color", Color.BLACK)
+		label.add_theme_constant_override("outline_size", 4)
+		label.mouse_filter = Control.MOUSE_FILTER_IGNORE
+		layer.add_child(box)
+		layer.add_child(label)
+	return layer
