@@ -6,6 +6,7 @@ import pytest
 
 from agent_client import (
     AgentClient,
+    InternalBridgeError,
     InvalidArgsError,
     NotFoundError,
     NotInteractableError,
@@ -148,6 +149,9 @@ def test_call_method_converts_arguments_and_returns_results(lab: AgentClient) ->
         lab.call_method(LAB, "add", 1)
     with pytest.raises(InvalidArgsError, match="no method 'fly'"):
         lab.call_method(LAB, "fly")
+    with pytest.raises(InternalBridgeError, match="engine reported an error during free"):
+        lab.call_method(LAB, "free")  # the engine refuses: the node is busy in the call
+    assert lab.get_node(LAB)["node"]["name"] == "Lab"
 
 
 def test_get_signals_lists_arguments_and_connections(lab: AgentClient) -> None:

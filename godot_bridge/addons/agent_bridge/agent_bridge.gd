@@ -114,6 +114,12 @@ func take_snapshot(_options: Dictionary) -> Dictionary:
 	return snapshot.take(get_tree().root, false, false, -1)
 
 
+## How many engine errors were logged so far, and the newest one's message: a command that
+## calls into the engine compares the count before and after.
+func engine_errors() -> Array:
+	return [_error_log.total, _error_log.last_message]
+
+
 func request_quit(exit_code: int) -> void:
 	_quit_code = exit_code
 

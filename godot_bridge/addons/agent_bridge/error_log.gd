@@ -5,6 +5,9 @@ extends Logger
 
 var _mutex := Mutex.new()
 var _errors: Array[Dictionary] = []
+## Errors logged since start; lets a command tell whether the engine complained during it.
+var total: int = 0
+var last_message: String = ""
 
 
 func _log_error(function: String, file: String, line: int, code: String, rationale: String,
@@ -16,6 +19,8 @@ func _log_error(function: String, file: String, line: int, code: String, rationa
 	_mutex.lock()
 	_errors.append({"kind": kind, "message": message, "where": "%s:%d (%s)" % [
 		file, line, function]})
+	total += 1
+	last_message = message
 	_mutex.unlock()
 
 

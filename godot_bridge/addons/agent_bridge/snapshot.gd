@@ -78,11 +78,28 @@ func _collect(node: Node, depth: int, max_depth: int, reachable: bool, modal: No
 			entry.attrs.append("class=" + hint)
 	if max_depth >= 0 and depth >= max_depth:
 		return entry
-	for child: Node in node.get_children(true):
-		if child != _bridge_node and Roles.is_shown(child):
-			entry.children.append(_collect(child, depth + 1, max_depth, reachable, modal))
+	for child: Node in _visible_children(node):
+		entry.children.append(_collect(child, depth + 1, max_depth, reachable, modal))
 	Roles.add_items(node, entry)
 	return entry
+
+
+## Shown children. Engine-internal ones (a list's scroll bar) are left out, except a window's
+## (a dialog's buttons) and popups (an option button's open menu).
+func _visible_children(node: Node) -> Array[Node]:
+	var shown: Array[Node] = []
+	var has_internal := node.get_child_count(true) != node.get_child_count(false)
+	var public_children: Array[Node] = []
+	if has_internal:
+		public_children = node.get_children(false)
+	for child: Node in node.get_children(true):
+		if child == _bridge_node or not Roles.is_shown(child):
+			continue
+		var internal := has_internal and not public_children.has(child)
+		if internal and not (node is Window or child is Window):
+			continue
+		shown.append(child)
+	return shown
 
 
 ## The open modal window or popup that covers the rest, if any (the last one opened wins).

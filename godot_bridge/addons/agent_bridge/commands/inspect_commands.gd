@@ -101,7 +101,11 @@ func _set_property(args: Dictionary) -> Variant:
 	if not converted.ok:
 		return CommandError.new("INVALID_ARGS", "Cannot set %s.%s (%s) to %s: expected %s." % [
 			node.name, property, type_string(type), JSON.stringify(args.value), converted.error])
+	var errors_before: int = _bridge.engine_errors()[0]
 	node.set_indexed(NodePath(property), converted.value)
+	var refused := _engine_refused(errors_before, "setting %s" % property)
+	if refused != null:
+		return refused
 	var now: Variant = node.get_indexed(NodePath(property))
 	return {"value": Codec.to_wire(now), "type": type_string(typeof(now))}
 
@@ -117,8 +121,22 @@ func _call_method(args: Dictionary) -> Variant:
 	var converted: Variant = _convert_call_args(node, method, args.args)
 	if converted is CommandError:
 		return converted
+	var errors_before: int = _bridge.engine_errors()[0]
 	var result: Variant = await node.callv(method, converted)
+	var refused := _engine_refused(errors_before, "%s()" % method)
+	if refused != null:
+		return refused
 	return {"result": Codec.to_wire(result)}
+
+
+## INTERNAL when the engine logged an error since `errors_before` (the call did not happen
+## as asked: a locked object, a failed assignment, a script error inside the method).
+func _engine_refused(errors_before: int, what: String) -> CommandError:
+	var errors: Array = _bridge.engine_errors()
+	if errors[0] == errors_before:
+		return null
+	return CommandError.new("INTERNAL", "The engine reported an error during %s: %s" % [
+		what, errors[1]])
 
 
 func _convert_call_args(node: Object, method: String, values: Array) -> Variant:
