@@ -9,6 +9,7 @@ extends RefCounted
 ## `mouse_entered` / `mouse_exited` as the pointer moves, only for events the GUI left unhandled.
 
 const CommandError := preload("command_error.gd")
+const Roles := preload("snapshot_roles.gd")
 
 const BUTTONS := {"left": MOUSE_BUTTON_LEFT, "right": MOUSE_BUTTON_RIGHT,
 	"middle": MOUSE_BUTTON_MIDDLE}
@@ -21,6 +22,16 @@ var _hovered_objects: Array[CollisionObject2D] = []
 
 func _init(viewport: Viewport) -> void:
 	_viewport = viewport
+
+
+## The open modal window or popup that blocks everything else, if any (the last one wins).
+static func open_modal(viewport: Viewport) -> Window:
+	var found: Window = null
+	for node: Node in viewport.find_children("*", "Window", true, false):
+		var window: Window = node
+		if window.visible and (window.exclusive or window is Popup):
+			found = window
+	return found
 
 
 ## The node's visible center in viewport coordinates, or a CommandError.
@@ -52,6 +63,9 @@ func blocked_reason(node: Node, point: Vector2) -> String:
 	if not _viewport.get_visible_rect().has_point(point):
 		return "%s is outside the viewport (at %s, viewport %s)" % [
 			node.get_path(), point, _viewport.get_visible_rect().size]
+	var modal := open_modal(_viewport)
+	if modal != null and modal != node and not modal.is_ancestor_of(node):
+		return "%s is behind the open dialog %s" % [node.get_path(), modal.get_path()]
 	move_to(point)
 	var hovered := _viewport.gui_get_hovered_control()
 	if node is Control:
@@ -60,7 +74,7 @@ func blocked_reason(node: Node, point: Vector2) -> String:
 		if hovered == null:
 			return "%s does not take the mouse (mouse_filter is Ignore)" % node.get_path()
 		return "%s is covered by %s" % [node.get_path(), hovered.get_path()]
-	if hovered != null and hovered.mouse_filter == Control.MOUSE_FILTER_STOP:
+	if _gui_takes(point):
 		return "%s is covered by %s" % [node.get_path(), hovered.get_path()]
 	if node is CollisionObject2D and not _pick(point).has(node):
 		return "%s has no collision shape under its position %s" % [node.get_path(), point]
@@ -107,17 +121,24 @@ func wheel(point: Vector2, steps: int) -> void:
 
 func _deliver(event: InputEventMouse) -> void:
 	_viewport.push_input(event, true)
-	if _viewport.is_input_handled():
+	if _gui_takes(event.position):
 		return
 	for object: CollisionObject2D in _pick(event.position):
 		_send_to_object(object, event)
 
 
+## Whether a control under the point stops the mouse (then physics objects never see it).
+## Viewport.is_input_handled() cannot tell: it reads true after every push_input.
+func _gui_takes(point: Vector2) -> bool:
+	var hovered := _viewport.gui_get_hovered_control()
+	return hovered != null and hovered.mouse_filter == Control.MOUSE_FILTER_STOP \
+		and hovered.get_global_rect().has_point(point)
+
+
 func _send_to_object(object: CollisionObject2D, event: InputEvent) -> void:
 	if not is_instance_valid(object) or not object.is_inside_tree():
 		return
-	var script: Script = object.get_script()
-	if script != null and script.has_method("_input_event"):
+	if Roles.script_defines(object, "_input_event"):
 		object.call("_input_event", _viewport, event, 0)
 	if is_instance_valid(object):
 		object.input_event.emit(_viewport, event, 0)

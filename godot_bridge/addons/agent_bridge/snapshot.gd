@@ -5,6 +5,7 @@ extends RefCounted
 ## to STALE_REF, never to another node. Roles and names are documented in docs/SNAPSHOT.md.
 
 const CommandError := preload("command_error.gd")
+const Pointer := preload("pointer.gd")
 const Roles := preload("snapshot_roles.gd")
 
 const MAX_NAME := 80
@@ -27,7 +28,7 @@ func take(root: Node, interactive: bool, compact: bool, max_depth: int) -> Dicti
 	generation += 1
 	_ref_nodes.clear()
 	_ref_info.clear()
-	var modal := _open_modal(root.get_tree().root)
+	var modal := Pointer.open_modal(root.get_tree().root)
 	var entries := _collect(root, 0, max_depth, modal == null, modal)
 	var lines := PackedStringArray()
 	_render(entries, 0, interactive, compact, lines)
@@ -100,16 +101,6 @@ func _visible_children(node: Node) -> Array[Node]:
 			continue
 		shown.append(child)
 	return shown
-
-
-## The open modal window or popup that covers the rest, if any (the last one opened wins).
-func _open_modal(root: Window) -> Node:
-	var found: Node = null
-	for window: Node in root.find_children("*", "Window", true, false):
-		var sub: Window = window
-		if sub.visible and (sub.exclusive or sub is Popup):
-			found = sub
-	return found
 
 
 static func _clip(text: String) -> String:

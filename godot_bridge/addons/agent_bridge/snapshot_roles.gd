@@ -128,10 +128,24 @@ static func is_interactive(node: Node) -> bool:
 		return (node as CollisionObject2D).input_pickable
 	if node is CollisionObject3D:
 		return (node as CollisionObject3D).input_ray_pickable
+	return script_defines(node, "_input_event") or script_defines(node, "_gui_input")
+
+
+static var _methods_by_script: Dictionary = {}
+
+
+## Whether the node's script (or a script it extends) defines `method` itself.
+## (Script.has_method asks about the Script resource, not about the functions it defines.)
+static func script_defines(node: Object, method: String) -> bool:
 	var script: Script = node.get_script()
-	if script != null:
-		return script.has_method("_input_event") or script.has_method("_gui_input")
-	return false
+	if script == null:
+		return false
+	if not _methods_by_script.has(script):
+		var names := {}
+		for info: Dictionary in script.get_script_method_list():
+			names[info.name] = true
+		_methods_by_script[script] = names
+	return _methods_by_script[script].has(method)
 
 
 ## A game's own interactive node carries its script class, so an agent knows what it is.
