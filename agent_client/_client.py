@@ -68,7 +68,8 @@ class AgentClient:
                scene: str | None = None, headless: bool = True,
                engine_args: Sequence[str] = (), env: dict[str, str] | None = None,
                session: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-               ready_timeout: float = READY_TIMEOUT, tie_to_parent: bool = True) -> AgentClient:
+               ready_timeout: float = READY_TIMEOUT, tie_to_parent: bool = True,
+               fixed_fps: int | None = None) -> AgentClient:
         """Start a Godot project with its bridge in agent mode and connect to it.
 
         Args:
@@ -82,6 +83,8 @@ class AgentClient:
             timeout: Default seconds to wait for a response.
             ready_timeout: Seconds to wait for the bridge to report ready.
             tie_to_parent: The game quits by itself if this process dies.
+            fixed_fps: Give every frame the same delta (1/fixed_fps) instead of wall time,
+                so ``step`` is deterministic.
 
         Raises:
             EngineNotFoundError: no engine found.
@@ -93,6 +96,8 @@ class AgentClient:
             raise _launcher.LaunchError(f"{project_dir} has no project.godot.")
         engine = _launcher.find_godot(godot)
         _launcher.ensure_imported(project_dir, engine)
+        if fixed_fps:
+            engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
         session_dir = _launcher.new_session_dir(session)
         argv = _launcher.godot_argv(engine, project_dir, session_dir, scene=scene,
                                     headless=headless, engine_args=engine_args,
@@ -260,6 +265,65 @@ class AgentClient:
     def change_scene(self, path: str) -> dict[str, Any]:
         return self.request("change_scene", {"path": path}, timeout=self.timeout + 10)
 
+    def snapshot(self, *, interactive: bool = False, compact: bool = False,
+                 max_depth: int | None = None, root: str = "/root") -> dict[str, Any]:
+        """The accessibility snapshot: ``{"text", "refs", "snapshot"}``; refs (``e3``) work
+        wherever a path does, until the next snapshot."""
+        args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
+        if max_depth is not None:
+            args["max_depth"] = max_depth
+        return self.request("snapshot", args)
+
+    def click(self, target: str | None = None, *, x: float | None = None, y: float | None = None,
+              button: str = "left", double: bool = False, **options: Any) -> dict[str, Any]:
+        """Click a node (a path or a ref such as ``"@e3"``) or a point, through real mouse
+        input. ``options``: ``settle=True``, ``snapshot=True``."""
+        args = {**_target_args(target, x, y), "button": button, "double": double, **options}
+        return self.request("click", args, timeout=self._action_timeout(options))
+
+    def hover(self, target: str | None = None, *, x: float | None = None,
+              y: float | None = None, **options: Any) -> dict[str, Any]:
+        return self.request("hover", {**_target_args(target, x, y), **options},
+                            timeout=self._action_timeout(options))
+
+    def drag(self, source: str | dict[str, float], dest: str | dict[str, float],
+             **options: Any) -> dict[str, Any]:
+        """Press on ``source``, move to ``dest`` and release (refs, paths or ``{"x","y"}``)."""
+        return self.request("drag", {"from": source, "to": dest, **options},
+                            timeout=self._action_timeout(options))
+
+    def input(self, **args: Any) -> dict[str, Any]:
+        """``action=``, ``key=`` (with ``modifiers=``), ``text=`` or ``wheel=``."""
+        return self.request("input", args, timeout=self._action_timeout(args))
+
+    def screenshot(self, target: str | None = None, *, annotate: bool = False,
+                   name: str | None = None) -> dict[str, Any]:
+        """Save a PNG into the session's artifacts (needs ``render=True``)."""
+        args: dict[str, Any] = {"annotate": annotate}
+        if target:
+            args.update(_target_args(target, None, None))
+        if name:
+            args["name"] = name
+        return self.request("screenshot", args, timeout=self.timeout + 20)
+
+    def pause(self) -> dict[str, Any]:
+        return self.request("pause")
+
+    def resume(self) -> dict[str, Any]:
+        return self.request("resume")
+
+    def step(self, frames: int = 1) -> dict[str, Any]:
+        """Advance a paused game by exactly ``frames`` process frames and physics ticks."""
+        return self.request("step", {"frames": frames}, timeout=self.timeout + frames / 30)
+
+    def set_time_scale(self, scale: float) -> dict[str, Any]:
+        return self.request("set_time_scale", {"scale": scale})
+
+    def _action_timeout(self, options: dict[str, Any]) -> float:
+        if options.get("settle"):
+            return options.get("timeout_ms", 5000) / 1000 + WAIT_MARGIN
+        return self.timeout
+
     def command(self, name: str, /, **args: Any) -> Any:
         """Call a game-registered command: ``game.command("load_level", level_id="a1")``."""
         return self.request(name, args)
@@ -309,6 +373,15 @@ class AgentClient:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _target_args(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:
+    """``"/root/..."`` -> path, ``"@e3"``/``"e3"`` -> ref, else a point."""
+    if target is not None:
+        return {"path": target} if target.startswith("/") else {"ref": target}
+    if x is None or y is None:
+        raise ValueError("Give a target (a path or a ref) or both x and y.")
+    return {"x": x, "y": y}
 
 
 def _stop_quietly(process: _launcher.GameProcess) -> None:

@@ -15,7 +15,10 @@
     ├── LaunchError                     the game could not be started or never got ready
     │   └── EngineNotFoundError         no engine binary to start
     ├── GameExitedError                 the game process ended (crash or quit) (.exit_code, .log_tail)
-    └── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
+    ├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
+    ├── StrictModeError                 a locator action matched several nodes (.matches)
+    └── WaitTimeoutError                a client-side wait ran out: an action's target never
+                                        became actionable, an event never came (also a TimeoutError)
 """
 
 from __future__ import annotations
@@ -38,8 +41,10 @@ __all__ = [
     "ParseError",
     "ResponseTimeoutError",
     "StaleRefError",
+    "StrictModeError",
     "UnknownCommandError",
     "UnsupportedError",
+    "WaitTimeoutError",
     "error_from_response",
 ]
 
@@ -143,6 +148,19 @@ class GameExitedError(AgentBridgeError):
 
 class ResponseTimeoutError(AgentBridgeError, TimeoutError):
     """No response arrived in time: the game is hung or too busy."""
+
+
+class StrictModeError(AgentBridgeError):
+    """An action or single-node query on a locator that matches more than one node."""
+
+    def __init__(self, message: str, *, matches: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.matches = matches or []
+
+
+class WaitTimeoutError(AgentBridgeError, TimeoutError):
+    """A wait on the client side ran out of time: an action's target never became actionable,
+    or an awaited event or state never came. The message holds the call log."""
 
 
 ERROR_CLASSES: dict[str, type[BridgeError]] = {

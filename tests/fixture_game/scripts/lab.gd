@@ -4,6 +4,7 @@ extends Node2D
 
 signal value_changed(old_value: int, new_value: int)
 signal moved(to: Vector2)
+signal ticked(ticks: int, elapsed: float)
 
 enum Mode { IDLE, RUNNING, DONE }
 
@@ -17,6 +18,8 @@ const SpawnedThing := preload("res://scripts/spawned_thing.gd")
 @export var count: int = 0
 @export var tags: Array[String] = ["a", "b"]
 var ratio: float = NAN
+var ticks: int = 0
+var elapsed: float = 0.0
 var _secret: int = 42
 
 
@@ -42,6 +45,18 @@ func _ready() -> void:
 	bridge.register_command("fail_with", _fail_with, {"code": {"type": "string"}},
 		"Return an error with this code.")
 	bridge.register_state(func() -> Dictionary: return {"count": count, "mode": mode})
+
+
+func _physics_process(delta: float) -> void:
+	ticks += 1
+	elapsed += delta
+	if ticks % 10 == 0:
+		ticked.emit(ticks, elapsed)
+
+
+func reset_clock() -> void:
+	ticks = 0
+	elapsed = 0.0
 
 
 func add(a: int, b: int) -> int:
