@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything AgentBridge needs on a fresh Debian-like machine:
 #   - the Python package with its test extras,
-#   - Godot 4.6 into a private cached prefix (skipped when GODOT_BIN names an engine),
+#   - Godot 4.6 into a private cached prefix (skipped when GODOT_BIN names an engine), with
+#     the CPU renderer and Xvfb so games can also run rendering, for screenshots,
 #   - Mono, to compile and test the Unity package where no Unity editor can run.
 # Safe to run again: every step is cached or idempotent.
 set -euo pipefail
@@ -14,7 +15,7 @@ echo "== Godot engine"
 if [ -n "${GODOT_BIN:-}" ]; then
   echo "using GODOT_BIN=$GODOT_BIN"
 else
-  python3 -m agent_client.cli install-godot
+  python3 -m agent_client.cli install-godot --render
 fi
 
 echo "== Mono (for checking the Unity package)"

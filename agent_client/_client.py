@@ -65,7 +65,7 @@ class AgentClient:
 
     @classmethod
     def launch(cls, project: str | os.PathLike[str], *, godot: str | os.PathLike[str] | None = None,
-               scene: str | None = None, headless: bool = True,
+               scene: str | None = None, render: bool = False,
                engine_args: Sequence[str] = (), env: dict[str, str] | None = None,
                session: str | None = None, timeout: float = DEFAULT_TIMEOUT,
                ready_timeout: float = READY_TIMEOUT, tie_to_parent: bool = True,
@@ -76,7 +76,8 @@ class AgentClient:
             project: The folder holding ``project.godot``.
             godot: The engine binary; default: ``$GODOT_BIN``, PATH, then the installed copy.
             scene: A ``res://`` scene to run instead of the main scene.
-            headless: Run without a window (the default).
+            render: Draw frames (needed for screenshots): the OpenGL renderer, under a
+                virtual display (Xvfb) when there is no display. Default: headless.
             engine_args: Extra engine arguments (before the scene).
             env: The game's environment (default: this process's).
             session: A name for the session directory (default: a random one).
@@ -100,7 +101,7 @@ class AgentClient:
             engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
         session_dir = _launcher.new_session_dir(session)
         argv = _launcher.godot_argv(engine, project_dir, session_dir, scene=scene,
-                                    headless=headless, engine_args=engine_args,
+                                    render=render, engine_args=engine_args,
                                     parent_pid=os.getpid() if tie_to_parent else None)
         return cls._start(argv, session_dir, env=env, timeout=timeout,
                           ready_timeout=ready_timeout, owns_session=session is None)

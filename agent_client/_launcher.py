@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Sequence
@@ -123,12 +124,30 @@ def bridge_args(session_dir: Path, *, parent_pid: int | None) -> list[str]:
     return args
 
 
+def virtual_display_prefix() -> list[str]:
+    """What to run a rendering game under when there is no display: Xvfb via xvfb-run.
+
+    Raises:
+        LaunchError: no display and no xvfb-run to make one.
+    """
+    if sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return []
+    if not shutil.which("xvfb-run"):
+        raise LaunchError("Rendering needs a display: none is set and xvfb-run is missing. "
+                          "Run `agent-bridge install-godot --render`, or set DISPLAY.")
+    return ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1280x720x24"]
+
+
 def godot_argv(godot: Path, project: Path, session_dir: Path, *, scene: str | None = None,
-               headless: bool = True, engine_args: Sequence[str] = (),
+               render: bool = False, engine_args: Sequence[str] = (),
                parent_pid: int | None = None) -> list[str]:
-    argv = [str(godot)]
-    if headless:
-        argv.append("--headless")
+    """The engine command line: headless by default; ``render`` draws frames (with the
+    OpenGL renderer, under a virtual display when there is no real one) for screenshots."""
+    if render:
+        argv = [*virtual_display_prefix(), str(godot), "--rendering-driver", "opengl3",
+                "--audio-driver", "Dummy"]
+    else:
+        argv = [str(godot), "--headless"]
     argv += ["--path", str(project), *engine_args]
     if scene:
         argv.append(scene)

@@ -39,6 +39,24 @@ def test_godot_argv_puts_bridge_args_after_the_separator(tmp_path: Path) -> None
                                     "--agent-parent-pid=42"]
 
 
+def test_render_mode_uses_a_virtual_display_without_one(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(_launcher.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(_launcher.sys, "platform", "linux")
+    argv = _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path / "s", render=True)
+    assert argv[0] == "xvfb-run" and "--headless" not in argv
+    assert argv[argv.index("/g/godot") + 1:argv.index("/g/godot") + 3] == [
+        "--rendering-driver", "opengl3"]
+    monkeypatch.setenv("DISPLAY", ":7")
+    assert _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path, render=True)[0] == "/g/godot"
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setattr(_launcher.shutil, "which", lambda name: None)
+    with pytest.raises(_launcher.LaunchError, match="install-godot --render"):
+        _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path, render=True)
+
+
 def test_session_dirs_are_fresh_and_private(monkeypatch: pytest.MonkeyPatch,
                                             tmp_path: Path) -> None:
     monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")

@@ -1,0 +1,69 @@
+"""Screenshots: refused clearly when headless; real PNGs under the CPU renderer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from agent_client import AgentClient, NotFoundError, UnsupportedError
+from tests.conftest import FIXTURE_GAME, INPUT_SCENE
+
+
+@pytest.fixture(scope="module")
+def rendering_game() -> Iterator[AgentClient]:
+    with AgentClient.launch(FIXTURE_GAME, scene=INPUT_SCENE, render=True) as game:
+        yield game
+
+
+def colors(path: Path) -> int:
+    with Image.open(path) as image:
+        return len(image.convert("RGB").getcolors(maxcolors=1 << 24) or [])
+
+
+def test_headless_screenshots_say_how_to_get_one(conformance_game: AgentClient) -> None:
+    with pytest.raises(UnsupportedError, match="render=True"):
+        conformance_game.screenshot()
+
+
+def test_a_screenshot_is_a_real_png_of_the_viewport(rendering_game: AgentClient) -> None:
+    shot = rendering_game.screenshot(name="whole")
+    path = Path(shot["path"])
+    assert path.parent == rendering_game.session_dir / "artifacts" and path.name == "whole.png"
+    with Image.open(path) as image:
+        assert image.format == "PNG"
+        assert image.size == (shot["width"], shot["height"]) == (1152, 648)
+    assert shot["bytes"] == path.stat().st_size
+    assert colors(path) > 10, "the UI was drawn, not a blank frame"
+
+
+def test_a_node_screenshot_is_cropped_to_its_rect(rendering_game: AgentClient) -> None:
+    shot = rendering_game.screenshot("/root/InputLab/AddRowButton", name="button.png")
+    assert (shot["width"], shot["height"]) == (120, 31)
+    assert colors(Path(shot["path"])) > 2
+    with pytest.raises(NotFoundError):
+        rendering_game.screenshot("/root/InputLab/Nope")
+
+
+def test_annotated_screenshots_mark_the_refs(rendering_game: AgentClient) -> None:
+    rendering_game.snapshot()
+    plain = rendering_game.screenshot(name="plain")
+    marked = rendering_game.screenshot(annotate=True, name="marked")
+    with Image.open(plain["path"]) as a, Image.open(marked["path"]) as b:
+        pa, pb = a.convert("RGB"), b.convert("RGB")
+        box = (19, 310, 161, 312)  # the top edge of the Open dialog button's ref box
+        differing = sum(pa.getpixel((x, y)) != pb.getpixel((x, y))
+                        for x in range(box[0], box[2]) for y in range(box[1], box[3]))
+        assert differing > 100
+        magenta = [pb.getpixel((x, 310)) for x in range(25, 150)]
+        assert sum(r > 200 and b2 > 100 and g < 120 for r, g, b2 in magenta) > 50
+    assert not rendering_game.request("list_actions")["actions"][0]["path"].startswith(
+        "/root/AgentBridge"), "the overlay is gone afterwards"
+
+
+def test_clicks_work_the_same_when_rendering(rendering_game: AgentClient) -> None:
+    rendering_game.get_events()
+    rendering_game.click("/root/InputLab/AddRowButton")
+    assert "row_added" in [e["type"] for e in rendering_game.get_events()]

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds the Unity bridge's checks with Mono; no Unity is needed and nothing is installed here.
+#
+#   tests/unity/build.sh OUTPUT_DIR
+#
+# OUTPUT_DIR/package/   the whole package (Runtime, Editor, both test assemblies) compiled against
+#                       the UnityEngine API shim in tests/unity/shim: proves every .cs compiles.
+# OUTPUT_DIR/core/      Runtime/Core alone, with no UnityEngine reference at all, and the NUnit
+#                       tests in Tests/Editor against it (AgentBridge.Tests.Editor.dll).
+# OUTPUT_DIR/host/      AgentBridgeHost.exe: the core and the synthetic scene in a console game.
+#
+# Needs mcs and the Newtonsoft.Json and NUnit 2.6 assemblies (Debian: mono-mcs,
+# libnewtonsoft-json-cil-dev, libnunit-cil-dev); NEWTONSOFT_DLL and NUNIT_DLL override where
+# they are. Run the tests with: nunit-console OUTPUT_DIR/core/AgentBridge.Tests.Editor.dll
+set -euo pipefail
+
+out="${1:?usage: build.sh OUTPUT_DIR}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+pkg="$repo/unity_bridge"
+newtonsoft="${NEWTONSOFT_DLL:-/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll}"
+nunit="${NUNIT_DLL:-/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll}"
+
+for tool in mcs; do
+    command -v "$tool" >/dev/null || { echo "build.sh: '$tool' is missing (Debian: apt-get install mono-mcs)" >&2; exit 2; }
+done
+for dll in "$newtonsoft" "$nunit"; do
+    [ -f "$dll" ] || { echo "build.sh: $dll is missing (Debian: libnewtonsoft-json-cil-dev, libnunit-cil-dev)" >&2; exit 2; }
+done
+
+# C# 7.2 builds with both mcs and Unity; warnings about missing XML docs on internals are noise.
+csc() { mcs -langversion:7.2 -nologo -warnaserror+ -nowarn:1591 -r:System.Numerics.dll "$@"; }
+sources() { find "$@" -name '*.cs' | LC_ALL=C sort; }
+
+mkdir -p "$out/package" "$out/core" "$out/host"
+out="$(cd "$out" && pwd)"
+for dir in package core host; do cp "$newtonsoft" "$out/$dir/"; done
+cp "$nunit" "$out/package/"
+cp "$nunit" "$out/core/"
+
+echo "== package: every .cs against the UnityEngine shim"
+csc -target:library -out:"$out/package/UnityEngineShim.dll" $(sources "$here/shim")
+csc -target:library -out:"$out/package/AgentBridge.Runtime.dll" -doc:"$out/package/AgentBridge.Runtime.xml" \
+    -r:"$out/package/UnityEngineShim.dll" -r:"$newtonsoft" $(sources "$pkg/Runtime")
+csc -target:library -out:"$out/package/AgentBridge.Editor.dll" \
+    -r:"$out/package/UnityEngineShim.dll" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" $(sources "$pkg/Editor")
+csc -target:library -out:"$out/package/AgentBridge.Tests.Runtime.dll" \
+    -r:"$out/package/UnityEngineShim.dll" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" \
+    $(sources "$pkg/Tests/Runtime")
+csc -target:library -out:"$out/package/AgentBridge.Tests.Editor.dll" \
+    -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" $(sources "$pkg/Tests/Editor")
+
+echo "== core: Runtime/Core with no UnityEngine reference, and its NUnit tests"
+csc -target:library -out:"$out/core/AgentBridge.Runtime.dll" -r:"$newtonsoft" \
+    $(sources "$pkg/Runtime/Core") "$pkg/Runtime/AssemblyInfo.cs"
+csc -target:library -out:"$out/core/AgentBridge.Tests.Editor.dll" \
+    -r:"$out/core/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" $(sources "$pkg/Tests/Editor")
+
+echo "== host: AgentBridgeHost.exe"
+csc -target:exe -out:"$out/host/AgentBridgeHost.exe" -r:"$newtonsoft" \
+    $(sources "$pkg/Runtime/Core" "$pkg/Tests/Editor/Synthetic" "$here/host") "$pkg/Runtime/AssemblyInfo.cs"
+
+echo "built into $out"
