@@ -67,8 +67,8 @@ func _submit_permutation(args: Dictionary) -> Variant:
 	for value: Variant in raw:
 		var crystal_id: int = _int_arg(value)
 		if crystal_id < 0:
-			return _bridge.fail("INVALID_ARGS",
-					"mapping must hold crystal ids (whole numbers), but it contains %s." % str(value))
+			return _bridge.fail("INVALID_ARGS", "mapping must hold crystal ids (whole numbers), "
+					+ "but it contains %s." % str(value))
 		mapping.append(crystal_id)
 	var problem: String = scene.validate_mapping(mapping)
 	if not problem.is_empty():

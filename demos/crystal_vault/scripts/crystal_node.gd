@@ -38,6 +38,8 @@ var _dragging: bool = false
 
 func _ready() -> void:
 	input_pickable = true
+	mouse_entered.connect(_set_hovered.bind(true))
+	mouse_exited.connect(_set_hovered.bind(false))
 
 
 func _input_event(viewport: Viewport, event: InputEvent, _shape_idx: int) -> void:
@@ -49,13 +51,8 @@ func _input_event(viewport: Viewport, event: InputEvent, _shape_idx: int) -> voi
 		grabbed.emit(self)
 
 
-func _mouse_enter() -> void:
-	_hovered = true
-	queue_redraw()
-
-
-func _mouse_exit() -> void:
-	_hovered = false
+func _set_hovered(hovered: bool) -> void:
+	_hovered = hovered
 	queue_redraw()
 
 

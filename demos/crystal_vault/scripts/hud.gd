@@ -51,6 +51,9 @@ func show_level(title: String, hint: String, crystal_labels: Array[String]) -> v
 	title_label.text = title
 	hint_label.text = hint
 	_crystal_labels = crystal_labels
+	_keyring = null
+	_free_children(keyring_list)
+	_free_children(cayley_grid)
 	next_level_button.visible = false
 	show_status("Drag a crystal onto another to swap them.", NEUTRAL_COLOR)
 
@@ -81,9 +84,8 @@ func show_invalid() -> void:
 	show_status("Not a symmetry: the vault looks different.", INVALID_COLOR)
 
 
-func show_complete(has_next: bool) -> void:
+func show_complete() -> void:
 	next_level_button.visible = true
-	next_level_button.text = "Next Level" if has_next else "Choose Level"
 	show_status("Vault opened! Every symmetry is on your keyring.", FOUND_COLOR)
 
 
@@ -107,11 +109,19 @@ func _on_cayley_button_pressed() -> void:
 		open_cayley_table()
 
 
+## Adds entries for newly found keys; starts over when the list no longer matches (new level).
 func _rebuild_keyring_list() -> void:
-	_free_children(keyring_list)
-	if _keyring == null:
-		return
-	for sym_id: String in _keyring.found_ids():
+	var found: Array[String] = []
+	if _keyring != null:
+		found = _keyring.found_ids()
+	var shown: Array[Node] = keyring_list.get_children()
+	var matches: bool = shown.size() <= found.size()
+	for i: int in mini(shown.size(), found.size()):
+		matches = matches and shown[i].name == "Key_%s" % found[i]
+	if not matches:
+		_free_children(keyring_list)
+		shown.clear()
+	for sym_id: String in found.slice(shown.size()):
 		var entry: Label = Label.new()
 		entry.name = "Key_%s" % sym_id
 		entry.text = "%s:  %s" % [sym_id, _describe(_keyring.mapping_of(sym_id))]

@@ -18,7 +18,8 @@ const CRYSTAL_SCENE: PackedScene = preload("res://scenes/crystal_node.tscn")
 const SWAP_SECONDS: float = 0.35
 const INVALID_RESET_DELAY: float = 0.5
 const FOUND_PAUSE: float = 0.3
-const PICK_RADIUS: float = CrystalNode.RADIUS * 1.2
+## How close to a crystal a drop must land to count as "onto" it.
+const DROP_RADIUS: float = CrystalNode.RADIUS * 1.2
 const FOUND_TINT: Color = Color(0.6, 1.6, 0.7)
 const INVALID_TINT: Color = Color(1.7, 0.5, 0.5)
 
@@ -35,9 +36,10 @@ var chain_swaps: bool = false
 var _crystals: Array[CrystalNode] = []
 var _motion: Tween = null
 var _reset_pending: bool = false
+## The crystal following the mouse during a drag.
 var _dragged: CrystalNode = null
-var _mouse_down: bool = false
-var _last_release: Vector2 = Vector2.ZERO
+## The crystal under the last left press the GUI left alone, until the button is released.
+var _pressed: CrystalNode = null
 var _solved: Dictionary = {}
 
 @onready var slot_markers: SlotMarkers = $SlotMarkers
@@ -63,20 +65,30 @@ func _ready() -> void:
 		load_level(catalog.levels[0].id)
 
 
+## Releases end a drag wherever they happen (even over the HUD); motion moves the dragged crystal.
 func _input(event: InputEvent) -> void:
 	var button: InputEventMouseButton = event as InputEventMouseButton
-	if button != null and button.button_index == MOUSE_BUTTON_LEFT:
-		_mouse_down = button.pressed
-		if not button.pressed:
-			_last_release = button.position
-			if _dragged != null:
-				var crystal: CrystalNode = _dragged
-				_dragged = null
-				_drop(crystal, button.position)
+	if button != null and button.button_index == MOUSE_BUTTON_LEFT and not button.pressed:
+		# A drag normally starts in _on_crystal_grabbed. Physics picking runs on physics frames,
+		# so a quick press and release can both arrive first: then the press seen below counts.
+		var crystal: CrystalNode = _dragged if _dragged != null else _pressed
+		_dragged = null
+		_pressed = null
+		if crystal != null:
+			_drop(crystal, button.position)
 		return
 	var motion: InputEventMouseMotion = event as InputEventMouseMotion
 	if motion != null and _dragged != null:
 		_dragged.position = _to_board(motion.position)
+
+
+## Notes which crystal a press (not taken by the HUD) landed on.
+func _unhandled_input(event: InputEvent) -> void:
+	var button: InputEventMouseButton = event as InputEventMouseButton
+	if button != null and button.button_index == MOUSE_BUTTON_LEFT and button.pressed:
+		_pressed = _crystal_near(_to_board(button.position), null, CrystalNode.RADIUS)
+		if _pressed != null and not _pressed.draggable:
+			_pressed = null
 
 
 ## Replaces the current level with [param level_id]. Returns false if there is no such level.
@@ -87,6 +99,7 @@ func load_level(level_id: String) -> bool:
 	_stop_motion()
 	_reset_pending = false
 	_dragged = null
+	_pressed = null
 	level = data
 	keyring = Keyring.new(SymmetryFinder.find_automorphisms(level))
 	arrangement = SymmetryFinder.identity(level.crystal_count())
@@ -197,6 +210,7 @@ func open_level_select() -> void:
 	level_select.open(catalog.summaries(), _solved, level.id if level != null else "")
 
 
+## Loads the next level; after the last one, shows the level list instead.
 func _on_next_level_requested() -> void:
 	var next_id: String = catalog.next_level_id(level.id)
 	if next_id.is_empty():
@@ -205,21 +219,18 @@ func _on_next_level_requested() -> void:
 		load_level(next_id)
 
 
+## A crystal reported a press through _input_event: it starts following the mouse.
 func _on_crystal_grabbed(crystal: CrystalNode) -> void:
-	if _dragged != null or level_select.visible:
-		return
+	if crystal != _pressed or _dragged != null:
+		return  # a late pick for a press whose release was already handled
 	_settle()
-	if not _mouse_down:
-		# The release was already seen (press and release arrived within one frame).
-		_drop(crystal, _last_release)
-		return
 	_dragged = crystal
 	crystal.set_dragging(true)
 
 
 func _drop(crystal: CrystalNode, viewport_position: Vector2) -> void:
 	crystal.set_dragging(false)
-	var target: CrystalNode = _crystal_near(_to_board(viewport_position), crystal)
+	var target: CrystalNode = _crystal_near(_to_board(viewport_position), crystal, DROP_RADIUS)
 	if target == null:
 		_motion = _start_motion()
 		return
@@ -254,17 +265,20 @@ func _evaluate() -> Dictionary:
 	var result: Dictionary = _result("symmetry_found" if is_new else "repeated", sym_id, mapping)
 	if is_new and keyring.is_complete():
 		_solved[level.id] = true
-		hud.show_complete(not catalog.next_level_id(level.id).is_empty())
+		hud.show_complete()
 		level_completed.emit(level.id)
 	return result
 
 
 ## What a swap or submission did, as returned to agents.
 func _result(kind: String, sym_id: String, mapping: Array) -> Dictionary:
+	var named: Variant = null
+	if not sym_id.is_empty():
+		named = sym_id
 	return {
 		"result": kind,
 		"mapping": mapping,
-		"sym_id": null if sym_id.is_empty() else sym_id,
+		"sym_id": named,
 		"found_count": keyring.found_count(),
 		"total": keyring.total(),
 		"level_complete": keyring.is_complete(),
@@ -333,9 +347,10 @@ func _slot_position_of(crystal_id: int) -> Vector2:
 	return level.positions[arrangement.find(crystal_id)]
 
 
-func _crystal_near(point: Vector2, exclude: CrystalNode) -> CrystalNode:
+## The crystal closest to [param point] within [param radius], other than [param exclude].
+func _crystal_near(point: Vector2, exclude: CrystalNode, radius: float) -> CrystalNode:
 	var best: CrystalNode = null
-	var best_distance: float = PICK_RADIUS
+	var best_distance: float = radius
 	for crystal: CrystalNode in _crystals:
 		var distance: float = crystal.position.distance_to(point)
 		if crystal != exclude and distance <= best_distance:
@@ -345,7 +360,8 @@ func _crystal_near(point: Vector2, exclude: CrystalNode) -> CrystalNode:
 
 
 func _to_board(viewport_position: Vector2) -> Vector2:
-	return crystal_container.get_global_transform_with_canvas().affine_inverse() * viewport_position
+	var to_viewport: Transform2D = crystal_container.get_global_transform_with_canvas()
+	return to_viewport.affine_inverse() * viewport_position
 
 
 func _to_viewport(board_position: Vector2) -> Vector2:

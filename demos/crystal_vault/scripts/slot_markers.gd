@@ -12,6 +12,7 @@ var slot_positions: Array[Vector2] = []:
 
 
 func _draw() -> void:
+	var rim: Color = SOCKET_COLOR.lightened(0.3)
 	for slot_position: Vector2 in slot_positions:
 		draw_circle(slot_position, SOCKET_RADIUS, SOCKET_COLOR)
-		draw_arc(slot_position, SOCKET_RADIUS, 0.0, TAU, 48, SOCKET_COLOR.lightened(0.3), 1.5, true)
+		draw_arc(slot_position, SOCKET_RADIUS, 0.0, TAU, 48, rim, 1.5, true)

@@ -21,7 +21,12 @@ func _initialize() -> void:
 	bridge = MockBridge.new()
 	bridge.name = "AgentBridge"
 	root.add_child(bridge)
-	scene = LEVEL_SCENE.instantiate()
+	var instance: Node = LEVEL_SCENE.instantiate()
+	if not instance is LevelScene:
+		printerr("FAIL: res://scenes/level_scene.tscn did not load as a LevelScene")
+		quit(1)
+		return
+	scene = instance
 	root.add_child(scene)
 	for signal_name: String in SIGNALS:
 		scene.connect(signal_name, _record.bind(signal_name))
@@ -87,7 +92,7 @@ func _check_triangle_vault() -> void:
 	_expect(result["result"] == "invalid" and result["mapping"] == [1, 0, 2], "swap 0-1 invalid")
 	_expect(_names() == ["swap_performed", "invalid_attempt"], "invalid swap signals")
 	_expect(bridge.state_handler.call()["arrangement"] == [1, 0, 2], "arrangement before reset")
-	_expect(_crystal("Crystal_0").position != scene.level.positions[1], "crystal moves with a tween")
+	_expect(_crystal("Crystal_0").position != scene.level.positions[1], "crystals glide")
 	bridge.finish_animations()
 	_expect(bridge.state_handler.call()["arrangement"] == [0, 1, 2], "arrangement resets")
 	_expect(_crystal("Crystal_0").position == scene.level.positions[0], "crystal 0 back home")
@@ -139,7 +144,8 @@ func _check_cayley_table() -> void:
 	bridge.run("submit_permutation", {"mapping": [0, 1, 2, 3]})
 	bridge.finish_animations()
 	scene.hud.open_cayley_table()
-	var grid: GridContainer = scene.get_node("HUDLayer/CayleyPanel/CayleyBox/CayleyScroll/CayleyGrid")
+	var grid: GridContainer = scene.get_node(
+			"HUDLayer/CayleyPanel/CayleyBox/CayleyScroll/CayleyGrid")
 	_expect(grid.get_child_count() == 9, "2 keys give a 3 x 3 grid with headers")
 	_expect(grid.get_node("Cell_s1_s1").text == "e", "the mirror undoes itself")
 	scene.hud.close_cayley_table()
