@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import subprocess
 
-from agent_client import AgentClient
+import pytest
+
+from agent_client import AgentClient, CommandTimeoutError
 from agent_client._launcher import find_godot
 from tests.conftest import FIXTURE_GAME
 
@@ -28,6 +30,14 @@ def test_wait_settled_after_animations(lab: AgentClient) -> None:
     lab.command("start_tween", seconds=30.0)
     lab.command("play_animation")
     assert lab.wait_settled(quiet_frames=3)["frames_waited"] >= 3
+
+
+def test_a_game_can_hold_off_settled(lab: AgentClient) -> None:
+    lab.set_property("/root/Lab", "busy", True)
+    with pytest.raises(CommandTimeoutError, match="_is_idle"):
+        lab.wait_settled(timeout_ms=200)
+    lab.set_property("/root/Lab", "busy", False)
+    assert lab.wait_settled()["frames_waited"] >= 2
 
 
 def test_wait_frames_advances_the_engine(lab: AgentClient) -> None:

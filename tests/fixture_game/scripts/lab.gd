@@ -19,6 +19,8 @@ const SpawnedThing := preload("res://scripts/spawned_thing.gd")
 @export var tags: Array[String] = ["a", "b"]
 var ratio: float = NAN
 var ticks: int = 0
+## While true, the game tells the bridge it is not settled (a loading screen, say).
+var busy: bool = false
 var elapsed: float = 0.0
 var _secret: int = 42
 
@@ -45,6 +47,7 @@ func _ready() -> void:
 	bridge.register_command("fail_with", _fail_with, {"code": {"type": "string"}},
 		"Return an error with this code.")
 	bridge.register_state(func() -> Dictionary: return {"count": count, "mode": mode})
+	bridge.add_settle_predicate(_is_idle)
 
 
 func _physics_process(delta: float) -> void:
@@ -52,6 +55,10 @@ func _physics_process(delta: float) -> void:
 	elapsed += delta
 	if ticks % 10 == 0:
 		ticked.emit(ticks, elapsed)
+
+
+func _is_idle() -> bool:
+	return not busy
 
 
 func reset_clock() -> void:
