@@ -6,6 +6,15 @@ const NAN_TEXT := "NaN"
 const INF_TEXT := "Infinity"
 const NEG_INF_TEXT := "-Infinity"
 
+## Packed arrays and the element type each holds.
+const PACKED_ELEMENT_TYPES := {
+	TYPE_PACKED_BYTE_ARRAY: TYPE_INT, TYPE_PACKED_INT32_ARRAY: TYPE_INT,
+	TYPE_PACKED_INT64_ARRAY: TYPE_INT, TYPE_PACKED_FLOAT32_ARRAY: TYPE_FLOAT,
+	TYPE_PACKED_FLOAT64_ARRAY: TYPE_FLOAT, TYPE_PACKED_STRING_ARRAY: TYPE_STRING,
+	TYPE_PACKED_VECTOR2_ARRAY: TYPE_VECTOR2, TYPE_PACKED_VECTOR3_ARRAY: TYPE_VECTOR3,
+	TYPE_PACKED_COLOR_ARRAY: TYPE_COLOR, TYPE_PACKED_VECTOR4_ARRAY: TYPE_VECTOR4,
+}
+
 ## Object references on the wire are node paths; resolved against this root.
 static var tree_root: Node
 
@@ -13,6 +22,8 @@ static var tree_root: Node
 # --- engine -> wire ----------------------------------------------------------------------------
 
 static func to_wire(value: Variant) -> Variant:
+	if PACKED_ELEMENT_TYPES.has(typeof(value)):
+		return to_wire(Array(value))
 	match typeof(value):
 		TYPE_NIL, TYPE_BOOL, TYPE_INT, TYPE_STRING:
 			return value
@@ -37,10 +48,7 @@ static func to_wire(value: Variant) -> Variant:
 				"html": "#" + color.to_html(true)}
 		TYPE_OBJECT:
 			return object_to_wire(value)
-		TYPE_ARRAY, TYPE_PACKED_BYTE_ARRAY, TYPE_PACKED_INT32_ARRAY, TYPE_PACKED_INT64_ARRAY, \
-				TYPE_PACKED_FLOAT32_ARRAY, TYPE_PACKED_FLOAT64_ARRAY, TYPE_PACKED_STRING_ARRAY, \
-				TYPE_PACKED_VECTOR2_ARRAY, TYPE_PACKED_VECTOR3_ARRAY, TYPE_PACKED_COLOR_ARRAY, \
-				TYPE_PACKED_VECTOR4_ARRAY:
+		TYPE_ARRAY:
 			var items: Array = []
 			for item: Variant in value:
 				items.append(to_wire(item))
@@ -100,6 +108,8 @@ static func normalize_numbers(value: Variant) -> Variant:
 ## {"ok": false, "error": "what was expected"}; never a silent default.
 static func from_wire(value: Variant, type: int, hint: int = PROPERTY_HINT_NONE,
 		hint_string: String = "") -> Dictionary:
+	if PACKED_ELEMENT_TYPES.has(type):
+		return _to_packed(value, type)
 	match type:
 		TYPE_NIL:
 			return _ok(normalize_numbers(value))
@@ -129,10 +139,6 @@ static func from_wire(value: Variant, type: int, hint: int = PROPERTY_HINT_NONE,
 			return _to_array(value, hint, hint_string)
 		TYPE_DICTIONARY:
 			return _ok(normalize_numbers(value)) if value is Dictionary else _fail("an object")
-		TYPE_PACKED_BYTE_ARRAY, TYPE_PACKED_INT32_ARRAY, TYPE_PACKED_INT64_ARRAY, \
-				TYPE_PACKED_FLOAT32_ARRAY, TYPE_PACKED_FLOAT64_ARRAY, TYPE_PACKED_STRING_ARRAY, \
-				TYPE_PACKED_VECTOR2_ARRAY, TYPE_PACKED_VECTOR3_ARRAY, TYPE_PACKED_COLOR_ARRAY:
-			return _to_packed(value, type)
 	return _fail("a %s (not settable from JSON)" % type_string(type))
 
 
@@ -315,13 +321,7 @@ static func _array_element_type(hint: int, hint_string: String) -> int:
 static func _to_packed(value: Variant, type: int) -> Dictionary:
 	if not value is Array:
 		return _fail("an array")
-	var element_type: int = {
-		TYPE_PACKED_BYTE_ARRAY: TYPE_INT, TYPE_PACKED_INT32_ARRAY: TYPE_INT,
-		TYPE_PACKED_INT64_ARRAY: TYPE_INT, TYPE_PACKED_FLOAT32_ARRAY: TYPE_FLOAT,
-		TYPE_PACKED_FLOAT64_ARRAY: TYPE_FLOAT, TYPE_PACKED_STRING_ARRAY: TYPE_STRING,
-		TYPE_PACKED_VECTOR2_ARRAY: TYPE_VECTOR2, TYPE_PACKED_VECTOR3_ARRAY: TYPE_VECTOR3,
-		TYPE_PACKED_COLOR_ARRAY: TYPE_COLOR,
-	}[type]
+	var element_type: int = PACKED_ELEMENT_TYPES[type]
 	var items: Array = []
 	for item: Variant in value:
 		var converted := from_wire(item, element_type)

@@ -103,13 +103,19 @@ static func _describe(found: Array) -> Dictionary:
 	return out
 
 
-func _click(args: Dictionary) -> Variant:
+## The target, resolved and checked reachable (the pointer is over it now), or an error.
+func _reachable_target(args: Dictionary) -> Variant:
 	var found: Variant = _target(args)
 	if found is CommandError:
 		return found
 	var blocked: Variant = _reachable(found)
-	if blocked is CommandError:
-		return blocked
+	return blocked if blocked is CommandError else found
+
+
+func _click(args: Dictionary) -> Variant:
+	var found: Variant = _reachable_target(args)
+	if found is CommandError:
+		return found
 	for time in (2 if args.double else 1):
 		_pointer.button(found[1], args.button, true, time == 1)
 		_pointer.button(found[1], args.button, false)
@@ -118,12 +124,9 @@ func _click(args: Dictionary) -> Variant:
 
 
 func _hover(args: Dictionary) -> Variant:
-	var found: Variant = _target(args)
+	var found: Variant = _reachable_target(args)
 	if found is CommandError:
 		return found
-	var blocked: Variant = _reachable(found)
-	if blocked is CommandError:
-		return blocked
 	await _bridge.get_tree().process_frame
 	return _describe(found)
 
