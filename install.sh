@@ -19,13 +19,13 @@ else
 fi
 
 echo "== Mono (for checking the Unity package)"
-if command -v mcs >/dev/null && command -v mono >/dev/null; then
+if command -v mcs >/dev/null && command -v mono >/dev/null && command -v nunit-console >/dev/null; then
   echo "already installed"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get -qq update
   apt-get -qq install -y --no-install-recommends mono-mcs mono-runtime \
-    libmono-system-core4.0-cil libnewtonsoft-json-cil-dev libnunit-cil-dev >/dev/null
+    libmono-system-core4.0-cil libnewtonsoft-json-cil-dev libnunit-cil-dev nunit-console >/dev/null
   echo "installed"
 else
   echo "skipped: install mono-mcs and mono-runtime to check the Unity package"

@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from agent_client import _launcher
+from agent_client._locators import LocatorMixin
 from agent_client._protocol import READY_FILE, Event, RequestId, Response, encode_request
 from agent_client._transport import FileTransport
 from agent_client.errors import (
@@ -31,7 +32,7 @@ WAIT_MARGIN = 5.0
 EVENT_LOG_SIZE = 100_000
 
 
-class AgentClient:
+class AgentClient(LocatorMixin):
     """A connection to one game session.
 
     Create one with :meth:`launch` (start a Godot project headless), :meth:`launch_command`
@@ -70,12 +71,14 @@ class AgentClient:
                session: str | None = None, timeout: float = DEFAULT_TIMEOUT,
                ready_timeout: float = READY_TIMEOUT, tie_to_parent: bool = True,
                fixed_fps: int | None = None) -> AgentClient:
-        """Start a Godot project with its bridge in agent mode and connect to it.
+        """Start a game with its bridge in agent mode and connect to it.
 
         Args:
-            project: The folder holding ``project.godot``.
+            project: A Godot project folder (holding ``project.godot``), a built Unity player
+                (run ``-batchmode -nographics``), or a Unity project folder (opened in the
+                editor, ``$UNITY_EDITOR``, in batch mode, entering play mode).
             godot: The engine binary; default: ``$GODOT_BIN``, PATH, then the installed copy.
-            scene: A ``res://`` scene to run instead of the main scene.
+            scene: A ``res://`` scene to run instead of the main scene (Godot).
             render: Draw frames (needed for screenshots): the OpenGL renderer, under a
                 virtual display (Xvfb) when there is no display. Default: headless.
             engine_args: Extra engine arguments (before the scene).
@@ -92,17 +95,20 @@ class AgentClient:
             LaunchError: the import failed or the bridge did not get ready.
             GameExitedError: the game ended while starting.
         """
-        project_dir = Path(project).resolve()
-        if not (project_dir / "project.godot").is_file():
-            raise _launcher.LaunchError(f"{project_dir} has no project.godot.")
-        engine = _launcher.find_godot(godot)
-        _launcher.ensure_imported(project_dir, engine)
-        if fixed_fps:
-            engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
+        target = Path(project).resolve()
+        kind = _launcher.project_kind(target)
         session_dir = _launcher.new_session_dir(session)
-        argv = _launcher.godot_argv(engine, project_dir, session_dir, scene=scene,
-                                    render=render, engine_args=engine_args,
-                                    parent_pid=os.getpid() if tie_to_parent else None)
+        parent_pid = os.getpid() if tie_to_parent else None
+        if kind == "godot":
+            engine = _launcher.find_godot(godot)
+            _launcher.ensure_imported(target, engine)
+            if fixed_fps:
+                engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
+            argv = _launcher.godot_argv(engine, target, session_dir, scene=scene, render=render,
+                                        engine_args=engine_args, parent_pid=parent_pid)
+        else:
+            argv = _launcher.unity_argv(target, kind, session_dir, render=render,
+                                        engine_args=engine_args, parent_pid=parent_pid)
         return cls._start(argv, session_dir, env=env, timeout=timeout,
                           ready_timeout=ready_timeout, owns_session=session is None)
 

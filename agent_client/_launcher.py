@@ -21,6 +21,8 @@ from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE
 from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchError
 
 GODOT_ENV = "GODOT_BIN"
+UNITY_EDITOR_ENV = "UNITY_EDITOR"
+UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
 IMPORT_STAMP = ".godot/agent_bridge_import.stamp"
 LOG_TAIL_LINES = 40
 # Engine log lines that mean the bridge will never get ready: no point waiting out the timeout.
@@ -152,6 +154,52 @@ def godot_argv(godot: Path, project: Path, session_dir: Path, *, scene: str | No
     if scene:
         argv.append(scene)
     return [*argv, "--", *bridge_args(session_dir, parent_pid=parent_pid)]
+
+
+def project_kind(target: Path) -> str:
+    """What ``target`` is: ``"godot"`` (a folder with project.godot), ``"unity-project"`` (a
+    folder with Assets/ and ProjectSettings/, run in the editor) or ``"unity-player"`` (a built
+    player: an executable file, or a macOS .app).
+
+    Raises:
+        LaunchError: it is none of these.
+    """
+    if (target / "project.godot").is_file():
+        return "godot"
+    if (target / "Assets").is_dir() and (target / "ProjectSettings").is_dir():
+        return "unity-project"
+    if (target.is_file() and os.access(target, os.X_OK)) or target.suffix == ".app":
+        return "unity-player"
+    raise LaunchError(f"{target} is neither a Godot project (no project.godot), a Unity project "
+                      "(no Assets/ and ProjectSettings/) nor an executable game build.")
+
+
+def find_unity_editor() -> Path:
+    """The Unity editor: ``$UNITY_EDITOR``, then ``Unity`` or ``unity-editor`` on PATH.
+
+    Raises:
+        EngineNotFoundError: none found.
+    """
+    candidate = os.environ.get(UNITY_EDITOR_ENV) or shutil.which("Unity") \
+        or shutil.which("unity-editor")
+    if candidate and Path(candidate).is_file():
+        return Path(candidate)
+    raise EngineNotFoundError(
+        f"No Unity editor found to open this project: set {UNITY_EDITOR_ENV} to the editor "
+        "binary, or launch a built player instead.")
+
+
+def unity_argv(target: Path, kind: str, session_dir: Path, *, render: bool = False,
+               engine_args: Sequence[str] = (), parent_pid: int | None = None) -> list[str]:
+    """A Unity player, or the editor in batch mode entering play mode, with the bridge on."""
+    bridge = bridge_args(session_dir, parent_pid=parent_pid)
+    if kind == "unity-player":
+        player = target / "Contents" / "MacOS" / target.stem if target.suffix == ".app" \
+            else target
+        graphics = [] if render else ["-nographics"]
+        return [str(player), "-batchmode", *graphics, *engine_args, *bridge]
+    return [str(find_unity_editor()), "-batchmode", "-projectPath", str(target),
+            "-executeMethod", UNITY_BATCH_METHOD, "-logFile", "-", *engine_args, *bridge]
 
 
 class GameProcess:

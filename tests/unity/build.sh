@@ -28,8 +28,9 @@ for dll in "$newtonsoft" "$nunit"; do
     [ -f "$dll" ] || { echo "build.sh: $dll is missing (Debian: libnewtonsoft-json-cil-dev, libnunit-cil-dev)" >&2; exit 2; }
 done
 
-# C# 7.2 builds with both mcs and Unity; warnings about missing XML docs on internals are noise.
-csc() { mcs -langversion:7.2 -nologo -warnaserror+ -nowarn:1591 -r:System.Numerics.dll "$@"; }
+# C# 7.2 builds with both mcs and Unity. Every warning is an error; the package's Runtime is built
+# with -doc, so a public member without an XML <summary> (CS1591) fails the build.
+csc() { mcs -langversion:7.2 -nologo -warnaserror+ -r:System.Numerics.dll "$@"; }
 sources() { find "$@" -name '*.cs' | LC_ALL=C sort; }
 
 mkdir -p "$out/package" "$out/core" "$out/host"
@@ -38,26 +39,29 @@ for dir in package core host; do cp "$newtonsoft" "$out/$dir/"; done
 cp "$nunit" "$out/package/"
 cp "$nunit" "$out/core/"
 
-echo "== package: every .cs against the UnityEngine shim"
-csc -target:library -out:"$out/package/UnityEngineShim.dll" $(sources "$here/shim")
+echo "== package: every .cs against the UnityEngine shim (Runtime without UnityEditor)"
+engine_shim="$out/package/UnityEngineShim.dll"
+editor_shim="$out/package/UnityEditorShim.dll"
+csc -target:library -nowarn:1591 -out:"$engine_shim" $(find "$here/shim" -maxdepth 1 -name '*.cs' | LC_ALL=C sort)
+csc -target:library -nowarn:1591 -out:"$editor_shim" -r:"$engine_shim" $(sources "$here/shim/editor")
 csc -target:library -out:"$out/package/AgentBridge.Runtime.dll" -doc:"$out/package/AgentBridge.Runtime.xml" \
-    -r:"$out/package/UnityEngineShim.dll" -r:"$newtonsoft" $(sources "$pkg/Runtime")
+    -r:"$engine_shim" -r:"$newtonsoft" $(sources "$pkg/Runtime")
 csc -target:library -out:"$out/package/AgentBridge.Editor.dll" \
-    -r:"$out/package/UnityEngineShim.dll" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" $(sources "$pkg/Editor")
+    -r:"$engine_shim" -r:"$editor_shim" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" $(sources "$pkg/Editor")
 csc -target:library -out:"$out/package/AgentBridge.Tests.Runtime.dll" \
-    -r:"$out/package/UnityEngineShim.dll" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" \
+    -r:"$engine_shim" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" \
     $(sources "$pkg/Tests/Runtime")
 csc -target:library -out:"$out/package/AgentBridge.Tests.Editor.dll" \
     -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" $(sources "$pkg/Tests/Editor")
 
 echo "== core: Runtime/Core with no UnityEngine reference, and its NUnit tests"
-csc -target:library -out:"$out/core/AgentBridge.Runtime.dll" -r:"$newtonsoft" \
+csc -target:library -nowarn:1591 -out:"$out/core/AgentBridge.Runtime.dll" -r:"$newtonsoft" \
     $(sources "$pkg/Runtime/Core") "$pkg/Runtime/AssemblyInfo.cs"
 csc -target:library -out:"$out/core/AgentBridge.Tests.Editor.dll" \
     -r:"$out/core/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" $(sources "$pkg/Tests/Editor")
 
 echo "== host: AgentBridgeHost.exe"
-csc -target:exe -out:"$out/host/AgentBridgeHost.exe" -r:"$newtonsoft" \
+csc -target:exe -nowarn:1591 -out:"$out/host/AgentBridgeHost.exe" -r:"$newtonsoft" \
     $(sources "$pkg/Runtime/Core" "$pkg/Tests/Editor/Synthetic" "$here/host") "$pkg/Runtime/AssemblyInfo.cs"
 
 echo "built into $out"

@@ -6,7 +6,10 @@ namespace AgentBridgeUnity
         /// <summary>An ARIA role name, see <see cref="AriaRole"/>.</summary>
         public string Role { get; set; }
 
-        /// <summary>The accessible name: a label or text, else the node's name.</summary>
+        /// <summary>
+        /// The accessible name: visible text, else a placeholder or tooltip, else (for controls,
+        /// labels and images) the node's name made readable; empty for plain containers.
+        /// </summary>
         public string Name { get; set; }
 
         /// <summary>True for controls a player can act on; they get a ref in snapshots.</summary>
@@ -27,7 +30,10 @@ namespace AgentBridgeUnity
         /// <summary>The current value as text (sliders, text boxes); null when none.</summary>
         public string Value { get; set; }
 
-        /// <summary>True for a text control that cannot be edited.</summary>
+        /// <summary>True for a text control that cannot be edited (shown as <c>disabled</c>).</summary>
         public bool ReadOnly { get; set; }
+
+        /// <summary>The game's own script class of an interactive node, shown as <c>class=...</c>; null for none.</summary>
+        public string ClassHint { get; set; }
     }
 }

@@ -1,6 +1,6 @@
 namespace AgentBridgeUnity
 {
-    /// <summary>The arguments of an action: the text for <c>fill</c> and whether to submit it.</summary>
+    /// <summary>The arguments of an action: the text for <c>fill</c>, the button for <c>click</c>.</summary>
     public sealed class ActionInput
     {
         /// <summary>The text to type (fill only).</summary>
@@ -8,5 +8,13 @@ namespace AgentBridgeUnity
 
         /// <summary>Also submit, as pressing Enter would (fill only).</summary>
         public bool Submit { get; set; }
+
+        /// <summary>
+        /// The mouse button: <c>left</c>, <c>right</c> or <c>middle</c> (click only; default left).
+        /// </summary>
+        public string Button { get; set; }
+
+        /// <summary>A double click (click only).</summary>
+        public bool Double { get; set; }
     }
 }

@@ -13,13 +13,20 @@ namespace AgentBridgeUnity
         /// <summary>The node's own name; the bridge makes it unique among its siblings for paths.</summary>
         string Name { get; }
 
-        /// <summary>The most specific type worth showing (<c>type</c> in get_tree), e.g. <c>Button</c>.</summary>
+        /// <summary>
+        /// The most specific type worth showing (<c>type</c> in get_tree), e.g. <c>Button</c>.
+        /// </summary>
         string TypeName { get; }
 
-        /// <summary>The engine class behind the node (<c>class</c> in get_tree), e.g. <c>GameObject</c>.</summary>
+        /// <summary>
+        /// The engine class behind the node (<c>class</c> in get_tree), e.g. <c>GameObject</c>.
+        /// </summary>
         string ClassName { get; }
 
-        /// <summary>The node's own visibility, or null when the node has none (then it inherits its parent's).</summary>
+        /// <summary>
+        /// The node's own visibility, or null when the node has none (then it inherits its
+        /// parent's).
+        /// </summary>
         bool? Visible { get; }
 
         /// <summary>The engine object behind the node; refs and object references compare it.</summary>
@@ -31,7 +38,9 @@ namespace AgentBridgeUnity
         /// <summary>Role, accessible name and states for the snapshot.</summary>
         AccessibleInfo Accessibility { get; }
 
-        /// <summary>The protocol actions that apply to this node (<c>press</c>, <c>click</c>, <c>fill</c>).</summary>
+        /// <summary>
+        /// The protocol actions that apply to this node (<c>press</c>, <c>click</c>, <c>fill</c>).
+        /// </summary>
         IReadOnlyList<string> Actions { get; }
 
         /// <summary>Adds the per-type fields of the node shape (text, disabled, rect, props...).</summary>

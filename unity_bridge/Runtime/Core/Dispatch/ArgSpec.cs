@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using AgentBridgeUnity.Core.Json;
 using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Dispatch
@@ -107,7 +108,7 @@ namespace AgentBridgeUnity.Core.Dispatch
             if (Items != null)
                 schema["items"] = Items.ToJsonSchema();
             if (Minimum.HasValue)
-                schema["minimum"] = Minimum.Value;
+                schema["minimum"] = JsonNumbers.ToInteger(new JValue(Minimum.Value));
             if (Enum != null)
                 schema["enum"] = Enum.DeepClone();
             if (Default != null)

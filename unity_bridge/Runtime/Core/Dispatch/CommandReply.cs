@@ -3,7 +3,9 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Dispatch
 {
-    /// <summary>What a command produced: data now, or a pending reply; and what to do after answering.</summary>
+    /// <summary>
+    /// What a command produced: data now, or a pending reply; and what to do after answering.
+    /// </summary>
     internal sealed class CommandReply
     {
         CommandReply(JToken data, IPendingReply pending)

@@ -24,7 +24,9 @@ namespace AgentBridgeUnity
         /// <summary>A ref from an older snapshot, or whose node is gone (<c>STALE_REF</c>).</summary>
         StaleRef,
 
-        /// <summary>An action on a disabled, hidden, read-only or covered control (<c>NOT_INTERACTABLE</c>).</summary>
+        /// <summary>
+        /// An action on a disabled, hidden, read-only or covered control (<c>NOT_INTERACTABLE</c>).
+        /// </summary>
         NotInteractable,
 
         /// <summary>A wait ran past its <c>timeout_ms</c> (<c>TIMEOUT</c>).</summary>

@@ -1,6 +1,8 @@
 namespace AgentBridgeUnity
 {
-    /// <summary>An action on a disabled, hidden, read-only or covered control (<c>NOT_INTERACTABLE</c>).</summary>
+    /// <summary>
+    /// An action on a disabled, hidden, read-only or covered control (<c>NOT_INTERACTABLE</c>).
+    /// </summary>
     public sealed class NotInteractableException : AgentBridgeException
     {
         /// <summary>Creates the error with the sentence the client will read.</summary>

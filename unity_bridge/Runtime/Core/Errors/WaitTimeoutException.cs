@@ -1,6 +1,9 @@
 namespace AgentBridgeUnity
 {
-    /// <summary>A wait that ran past its <c>timeout_ms</c> (<c>TIMEOUT</c>). Named so that it does not shadow <see cref="System.TimeoutException"/>.</summary>
+    /// <summary>
+    /// A wait that ran past its <c>timeout_ms</c> (<c>TIMEOUT</c>). Named so that it does not
+    /// shadow <see cref="System.TimeoutException"/>.
+    /// </summary>
     public sealed class WaitTimeoutException : AgentBridgeException
     {
         /// <summary>Creates the error with the sentence the client will read.</summary>

@@ -43,7 +43,9 @@ namespace AgentBridgeUnity.Core.Events
             }
         }
 
-        /// <summary>Takes every queued event, oldest first, and the number dropped since the last drain.</summary>
+        /// <summary>
+        /// Takes every queued event, oldest first, and the number dropped since the last drain.
+        /// </summary>
         public EventBatch Drain()
         {
             lock (_lock)
@@ -52,15 +54,6 @@ namespace AgentBridgeUnity.Core.Events
                 _events.Clear();
                 _dropped = 0;
                 return batch;
-            }
-        }
-
-        public int Count
-        {
-            get
-            {
-                lock (_lock)
-                    return _events.Count;
             }
         }
     }

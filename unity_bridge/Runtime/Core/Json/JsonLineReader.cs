@@ -36,12 +36,6 @@ namespace AgentBridgeUnity.Core.Json
             return new JsonLineReader(path, 0);
         }
 
-        /// <summary>The number of bytes consumed so far.</summary>
-        public long Offset
-        {
-            get { return _offset; }
-        }
-
         /// <summary>The new complete, non-empty lines, oldest first.</summary>
         public List<RawLine> ReadNewLines()
         {

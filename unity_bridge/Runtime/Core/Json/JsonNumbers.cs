@@ -3,7 +3,9 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Json
 {
-    /// <summary>Helpers for JSON numbers: whole-number floats read as integers, as the protocol asks.</summary>
+    /// <summary>
+    /// Helpers for JSON numbers: whole-number floats read as integers, as the protocol asks.
+    /// </summary>
     internal static class JsonNumbers
     {
         /// <summary>True for an integer token, or a finite float with no fractional part.</summary>

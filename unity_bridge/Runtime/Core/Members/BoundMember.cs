@@ -20,11 +20,5 @@ namespace AgentBridgeUnity.Core.Members
         {
             get { return MemberLookup.TypeOf(Member); }
         }
-
-        /// <summary><c>Slider.value</c>: how error sentences name the member.</summary>
-        public string DisplayName
-        {
-            get { return Host.Qualifier + "." + Member.Name; }
-        }
     }
 }

@@ -12,7 +12,9 @@ namespace AgentBridgeUnity.Core.Members
             return From(error.InnerException ?? error, what);
         }
 
-        /// <summary>A bridge error stays as it is; anything else becomes INTERNAL naming what raised it.</summary>
+        /// <summary>
+        /// A bridge error stays as it is; anything else becomes INTERNAL naming what raised it.
+        /// </summary>
         public static AgentBridgeException From(Exception error, string what)
         {
             var invocation = error as TargetInvocationException;

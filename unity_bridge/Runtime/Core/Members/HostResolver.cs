@@ -4,7 +4,9 @@ using System.Reflection;
 
 namespace AgentBridgeUnity.Core.Members
 {
-    /// <summary>Picks the member host a <see cref="MemberPath"/> addresses and finds the member on it.</summary>
+    /// <summary>
+    /// Picks the member host a <see cref="MemberPath"/> addresses and finds the member on it.
+    /// </summary>
     internal static class HostResolver
     {
         /// <summary>The hosts a path may address: the one its qualifier names, or all in order.</summary>

@@ -24,7 +24,10 @@ namespace AgentBridgeUnity.Core.Members
             }
         }
 
-        /// <summary>The member called <paramref name="name"/> (exact match first, then ignoring case), or null.</summary>
+        /// <summary>
+        /// The member called <paramref name="name"/> (exact match first, then ignoring case), or
+        /// null.
+        /// </summary>
         public static MemberInfo Find(Type type, string name)
         {
             MemberInfo loose = null;

@@ -50,7 +50,10 @@ namespace AgentBridgeUnity.Core.Members
             }
         }
 
-        /// <summary>Sets key <paramref name="index"/> of the path inside <paramref name="container"/>; returns the (boxed) container.</summary>
+        /// <summary>
+        /// Sets key <paramref name="index"/> of the path inside <paramref name="container"/>;
+        /// returns the (boxed) container.
+        /// </summary>
         static object SetInner(object container, Type type, MemberPath path, int index, JToken json, ValueMapper mapper, string node)
         {
             MemberInfo inner = InnerMember(container, type, path.SubKeys[index], path, node);

@@ -2,7 +2,9 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Protocol
 {
-    /// <summary>Builds response lines: <c>{"id", "ok", "data" | "error"+"code", "events", "frame"}</c>.</summary>
+    /// <summary>
+    /// Builds response lines: <c>{"id", "ok", "data" | "error"+"code", "events", "frame"}</c>.
+    /// </summary>
     internal static class Envelope
     {
         public static JObject Success(JToken id, JToken data, JArray events, long dropped, long frame)

@@ -1,4 +1,3 @@
-using System.Text.RegularExpressions;
 using AgentBridgeUnity.Core.Json;
 using Newtonsoft.Json.Linq;
 
@@ -6,13 +5,11 @@ namespace AgentBridgeUnity.Core.Protocol
 {
     /// <summary>
     /// Turns one request line into a <see cref="Request"/> or a PARSE_ERROR / INVALID_REQUEST,
-    /// following docs/PROTOCOL.md section 3. The id is recovered whenever it can be.
+    /// following docs/PROTOCOL.md section 3. A line that is not JSON is answered with a null id
+    /// (as the golden fixtures and the Godot bridge do); a JSON object keeps its valid id.
     /// </summary>
     internal static class RequestParser
     {
-        static readonly Regex LeadingId = new Regex(
-            "^\\s*\\{\\s*\"id\"\\s*:\\s*(-?[0-9]+|\"(?:[^\"\\\\]|\\\\.)*\")\\s*[,}]");
-
         public static ParsedLine Parse(RawLine line)
         {
             if (!line.IsUtf8)
@@ -24,7 +21,7 @@ namespace AgentBridgeUnity.Core.Protocol
             }
             catch (ParseErrorException error)
             {
-                return ParsedLine.Failed(SalvageId(line.Content), error);
+                return ParsedLine.Failed(null, error);
             }
             var request = parsed as JObject;
             if (request == null)
@@ -55,22 +52,6 @@ namespace AgentBridgeUnity.Core.Protocol
             if (id.Type == JTokenType.Float && JsonNumbers.IsWhole(id))
                 return JsonNumbers.ToInteger(id);
             return null;
-        }
-
-        /// <summary>The id of a line that is not JSON, when it opens with a readable one.</summary>
-        static JToken SalvageId(string text)
-        {
-            Match match = LeadingId.Match(text);
-            if (!match.Success)
-                return null;
-            try
-            {
-                return StrictJsonParser.Parse(match.Groups[1].Value);
-            }
-            catch (ParseErrorException)
-            {
-                return null;
-            }
         }
 
         static string Describe(JToken token)

@@ -13,7 +13,7 @@ namespace AgentBridgeUnity.Core.Scene
         public static void Require(TreeNode node, string action)
         {
             IReadOnlyList<string> actions = node.Source.Actions;
-            if (!Contains(actions, action))
+            if (!Supports(actions, action))
                 throw new InvalidArgsException(String.Format("{0} cannot take '{1}'; its actions: {2}.",
                     node.Describe(), action, actions.Count == 0 ? "none" : String.Join(", ", ToArray(actions))));
             string reason = BlockedReason(node, action);
@@ -34,11 +34,12 @@ namespace AgentBridgeUnity.Core.Scene
             return null;
         }
 
-        static bool Contains(IReadOnlyList<string> actions, string action)
+        /// <summary>Whether the node takes the action; a control that takes press takes click too.</summary>
+        public static bool Supports(IReadOnlyList<string> actions, string action)
         {
             foreach (string candidate in actions)
             {
-                if (candidate == action)
+                if (candidate == action || (action == NodeAction.Click && candidate == NodeAction.Press))
                     return true;
             }
             return false;

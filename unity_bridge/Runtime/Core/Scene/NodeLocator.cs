@@ -51,14 +51,18 @@ namespace AgentBridgeUnity.Core.Scene
         {
             RefEntry entry = _refs.Resolve(reference);
             TreeNode node = _tree.Find(entry.Path);
-            if (node == null || !node.Source.Exists || !Equals(node.Source.Target, entry.Target))
+            if (node == null || !Equals(node.Source.Target, entry.Target))
+                node = _tree.FindTarget(entry.Target); // a ref follows its node, not its old path
+            if (node == null || !node.Source.Exists)
                 throw new StaleRefException(String.Format(
-                    "Ref {0} ({1} \"{2}\") pointed to {3}, which is gone or replaced: take a new snapshot.",
+                    "Ref {0} ({1} \"{2}\") named {3}, which is gone: take a new snapshot.",
                     entry.Ref, entry.Role, entry.Name, entry.Path));
             return node;
         }
 
-        /// <summary>Names the deepest existing ancestor and its children, so a typo is easy to spot.</summary>
+        /// <summary>
+        /// Names the deepest existing ancestor and its children, so a typo is easy to spot.
+        /// </summary>
         string NearestHint(string path)
         {
             List<string> segments = PathNames.Split(path);

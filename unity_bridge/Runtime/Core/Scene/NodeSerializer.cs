@@ -4,7 +4,11 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Scene
 {
-    /// <summary>The protocol's node shape (docs/PROTOCOL.md, section 5) for get_tree and get_node.</summary>
+    /// <summary>
+    /// The protocol's node shape (docs/PROTOCOL.md, section 5) for get_tree and get_node;
+    /// <c>class</c> appears only when it differs from <c>type</c>, and <c>role</c> is the node's
+    /// snapshot role, so a client finds nodes by role without knowing the engine's classes.
+    /// </summary>
     internal sealed class NodeSerializer
     {
         readonly ValueMapper _values;
@@ -17,7 +21,9 @@ namespace AgentBridgeUnity.Core.Scene
         /// <summary>Nodes serialized since this serializer was made.</summary>
         public int Count { get; private set; }
 
-        /// <summary>The node and its subtree down to <paramref name="maxDepth"/> levels below it (-1: all).</summary>
+        /// <summary>
+        /// The node and its subtree down to <paramref name="maxDepth"/> levels below it (-1: all).
+        /// </summary>
         public JObject Tree(TreeNode node, int maxDepth)
         {
             JObject data = Node(node);
@@ -42,10 +48,14 @@ namespace AgentBridgeUnity.Core.Scene
             var data = new JObject();
             data["name"] = node.Name;
             data["type"] = source.TypeName;
-            data["class"] = source.ClassName;
+            if (source.ClassName != source.TypeName)
+                data["class"] = source.ClassName;
             data["path"] = node.Path;
             if (source.Visible.HasValue)
                 data["visible"] = node.Visible;
+            AccessibleInfo info = source.Accessibility;
+            if (info != null)
+                data["role"] = info.Role;
             var fields = new NodeFields();
             source.Describe(fields);
             foreach (KeyValuePair<string, object> field in fields.Items)

@@ -53,7 +53,9 @@ namespace AgentBridgeUnity.Core.Scene
             return children;
         }
 
-        /// <summary>The node at an absolute path, or null. Null too for a path that is not absolute.</summary>
+        /// <summary>
+        /// The node at an absolute path, or null. Null too for a path that is not absolute.
+        /// </summary>
         public TreeNode Find(string path)
         {
             List<string> segments = PathNames.Split(path);
@@ -69,7 +71,9 @@ namespace AgentBridgeUnity.Core.Scene
             return node;
         }
 
-        /// <summary>Every node below (and including) <paramref name="start"/>, depth first, in order.</summary>
+        /// <summary>
+        /// Every node below (and including) <paramref name="start"/>, depth first, in order.
+        /// </summary>
         public IEnumerable<TreeNode> Walk(TreeNode start)
         {
             var stack = new Stack<TreeNode>();

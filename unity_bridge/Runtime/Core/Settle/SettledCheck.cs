@@ -7,7 +7,9 @@ namespace AgentBridgeUnity.Core.Settle
     /// <summary>Asks every settled provider about this frame and names the ones still busy.</summary>
     internal static class SettledCheck
     {
-        /// <summary>True when every provider is settled; otherwise <paramref name="busy"/> names the others.</summary>
+        /// <summary>
+        /// True when every provider is settled; otherwise <paramref name="busy"/> names the others.
+        /// </summary>
         public static bool IsSettled(IEnumerable<ISettledProvider> providers, out string busy)
         {
             var names = new List<string>();

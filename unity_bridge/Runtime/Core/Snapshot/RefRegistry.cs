@@ -19,11 +19,6 @@ namespace AgentBridgeUnity.Core.Snapshot
         /// <summary>How many snapshots issued refs so far.</summary>
         public int Snapshots { get; private set; }
 
-        public int Count
-        {
-            get { return _current.Count; }
-        }
-
         /// <summary>Forgets the previous snapshot's refs.</summary>
         public void Begin()
         {
@@ -38,7 +33,9 @@ namespace AgentBridgeUnity.Core.Snapshot
             return reference;
         }
 
-        /// <summary>The entry for "e3" or "@e3"; INVALID_ARGS for other text, STALE_REF when unknown.</summary>
+        /// <summary>
+        /// The entry for "e3" or "@e3"; INVALID_ARGS for other text, STALE_REF when unknown.
+        /// </summary>
         public RefEntry Resolve(string text)
         {
             Match match = RefPattern.Match((text ?? "").Trim());

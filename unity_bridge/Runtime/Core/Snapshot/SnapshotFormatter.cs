@@ -1,112 +1,129 @@
 using System;
 using System.Collections.Generic;
-using System.Text;
 using AgentBridgeUnity.Core.Scene;
 using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Snapshot
 {
     /// <summary>
-    /// Builds the accessibility snapshot of a subtree: hidden nodes are left out, a text node
-    /// that only repeats its parent's name (a button's label) is folded into the parent, compact
-    /// mode drops structure holding no text and no control, interactive mode lists only controls.
-    /// Interactive nodes get refs e1, e2... in document order; repeated role and name pairs get
-    /// <c>nth=1</c>, <c>nth=2</c>... from their second occurrence.
+    /// Builds the accessibility snapshot of a subtree as docs/SNAPSHOT.md describes it. Hidden
+    /// nodes are left out; every interactive node gets a ref (e1, e2... in document order);
+    /// siblings that repeat a role and name get <c>nth=1</c>, <c>nth=2</c>...; a text node that
+    /// only repeats its control's name or value (a UGUI button's label) is folded into it.
+    /// <c>interactive</c> keeps nodes with refs and their ancestors; <c>compact</c> hoists the
+    /// children of unnamed generic, group and region nodes without refs (with
+    /// <c>interactive</c>: of every node without a ref, giving a flat list).
     /// </summary>
     internal static class SnapshotFormatter
     {
         public static SnapshotResult Format(TreeNode root, SnapshotOptions options, RefRegistry refs)
         {
-            SnapshotItem top = Collect(root, null, 0, options);
             refs.Begin();
-            var lines = new List<string>();
             var refData = new JObject();
-            var seen = new Dictionary<string, int>();
+            SnapshotItem top = Collect(root, null, 0, options, refs, refData);
+            var lines = new List<string>();
             if (top != null)
             {
-                if (options.Interactive)
-                    EmitFlat(top, lines, refData, seen, refs);
-                else
-                    Emit(top, 0, lines, refData, seen, refs);
+                Number(new List<SnapshotItem> { top });
+                Render(top, 0, options, lines);
             }
-            string text = lines.Count > 0 ? String.Join("\n", lines.ToArray())
-                : options.Interactive ? "(no interactive elements)" : "(nothing visible)";
-            return new SnapshotResult(text, refData);
+            return new SnapshotResult(String.Join("\n", lines.ToArray()), refData);
         }
 
-        static SnapshotItem Collect(TreeNode node, AccessibleInfo parentInfo, int depth, SnapshotOptions options)
+        static SnapshotItem Collect(TreeNode node, SnapshotItem parent, int depth, SnapshotOptions options,
+            RefRegistry refs, JObject refData)
         {
             if (!node.Visible)
                 return null;
-            AccessibleInfo info = node.Source.Accessibility ?? new AccessibleInfo { Role = AriaRole.Generic, Name = node.Name };
-            var item = new SnapshotItem(node, info);
+            AccessibleInfo info = node.Source.Accessibility ?? new AccessibleInfo { Role = AriaRole.Generic };
+            var item = new SnapshotItem(node, info, SnapshotLine.Name(info.Name));
+            if (parent != null && RepeatsParent(item, parent))
+                return null;
+            if (info.Interactive)
+                item.Ref = Issue(item, refs, refData);
             if (options.MaxDepth < 0 || depth < options.MaxDepth)
             {
                 foreach (TreeNode child in node.Children)
                 {
-                    SnapshotItem kept = Collect(child, info, depth + 1, options);
+                    SnapshotItem kept = Collect(child, item, depth + 1, options, refs, refData);
                     if (kept != null)
                         item.Children.Add(kept);
                 }
             }
-            if (RepeatsParentName(item, parentInfo))
-                return null;
-            if (options.Compact && depth > 0 && item.Children.Count == 0 && !IsContent(info))
-                return null;
-            if (options.Interactive && !info.Interactive && item.Children.Count == 0)
-                return null;
             return item;
         }
 
-        /// <summary>A childless text node whose name is its parent's name (a button's own label).</summary>
-        static bool RepeatsParentName(SnapshotItem item, AccessibleInfo parentInfo)
+        static string Issue(SnapshotItem item, RefRegistry refs, JObject refData)
         {
-            return parentInfo != null && item.Info.Role == AriaRole.Text && item.Children.Count == 0
-                && !item.Info.Interactive && SnapshotLine.Clean(item.Info.Name) == SnapshotLine.Clean(parentInfo.Name);
-        }
-
-        static bool IsContent(AccessibleInfo info)
-        {
-            if (info.Interactive)
-                return true;
-            bool textual = info.Role == AriaRole.Text || info.Role == AriaRole.Heading || info.Role == AriaRole.Img;
-            return textual && SnapshotLine.Clean(info.Name).Length > 0;
-        }
-
-        static void Emit(SnapshotItem item, int depth, List<string> lines, JObject refData,
-            Dictionary<string, int> seen, RefRegistry refs)
-        {
-            lines.Add(Line(item, depth, refData, seen, refs));
-            foreach (SnapshotItem child in item.Children)
-                Emit(child, depth + 1, lines, refData, seen, refs);
-        }
-
-        static void EmitFlat(SnapshotItem item, List<string> lines, JObject refData,
-            Dictionary<string, int> seen, RefRegistry refs)
-        {
-            if (item.Info.Interactive)
-                lines.Add(Line(item, 0, refData, seen, refs));
-            foreach (SnapshotItem child in item.Children)
-                EmitFlat(child, lines, refData, seen, refs);
-        }
-
-        static string Line(SnapshotItem item, int depth, JObject refData, Dictionary<string, int> seen, RefRegistry refs)
-        {
-            AccessibleInfo info = item.Info;
-            if (!info.Interactive)
-                return SnapshotLine.Format(depth, info, 0, null);
-            string name = SnapshotLine.Clean(info.Name);
-            string key = info.Role + "\n" + name;
-            int nth;
-            seen.TryGetValue(key, out nth);
-            seen[key] = nth + 1;
-            string reference = refs.Issue(item.Node.Path, item.Node.Source.Target, info.Role, name);
+            string reference = refs.Issue(item.Node.Path, item.Node.Source.Target, item.Info.Role, item.Name);
             var entry = new JObject();
-            entry["role"] = info.Role;
-            entry["name"] = name;
+            entry["role"] = item.Info.Role;
+            entry["name"] = item.Name;
             entry["path"] = item.Node.Path;
             refData[reference] = entry;
-            return SnapshotLine.Format(depth, info, nth, reference);
+            return reference;
+        }
+
+        /// <summary>
+        /// A childless text node that is part of a control: it repeats the control's name (a
+        /// button's label, a field's placeholder) or its value (a field's text).
+        /// </summary>
+        static bool RepeatsParent(SnapshotItem item, SnapshotItem parent)
+        {
+            if (!parent.Info.Interactive || item.Info.Role != AriaRole.Text || item.Info.Interactive
+                || item.Node.Children.Count > 0)
+                return false;
+            string text = SnapshotLine.Flat(item.Info.Name);
+            return text == SnapshotLine.Flat(parent.Info.Name) || text == SnapshotLine.Flat(parent.Info.Value);
+        }
+
+        /// <summary>Among siblings, the second node with a role and name gets nth=1, the third nth=2...</summary>
+        static void Number(List<SnapshotItem> siblings)
+        {
+            var seen = new Dictionary<string, int>();
+            foreach (SnapshotItem item in siblings)
+            {
+                if (item.Name.Length > 0)
+                {
+                    string key = item.Info.Role + "\n" + item.Name;
+                    int count;
+                    seen.TryGetValue(key, out count);
+                    item.Nth = count;
+                    seen[key] = count + 1;
+                }
+                Number(item.Children);
+            }
+        }
+
+        static void Render(SnapshotItem item, int depth, SnapshotOptions options, List<string> lines)
+        {
+            if (options.Interactive && !HasRef(item))
+                return;
+            bool hoisted = options.Compact && item.Ref == null && (options.Interactive || IsWrapper(item));
+            if (!hoisted)
+                lines.Add(SnapshotLine.Format(depth, item));
+            int childDepth = hoisted ? depth : depth + 1;
+            foreach (SnapshotItem child in item.Children)
+                Render(child, childDepth, options, lines);
+        }
+
+        /// <summary>An unnamed generic, group or region: structure without meaning of its own.</summary>
+        static bool IsWrapper(SnapshotItem item)
+        {
+            string role = item.Info.Role;
+            return item.Name.Length == 0 && (role == AriaRole.Generic || role == AriaRole.Group || role == AriaRole.Region);
+        }
+
+        static bool HasRef(SnapshotItem item)
+        {
+            if (item.Ref != null)
+                return true;
+            foreach (SnapshotItem child in item.Children)
+            {
+                if (HasRef(child))
+                    return true;
+            }
+            return false;
         }
     }
 }

@@ -3,10 +3,10 @@ namespace AgentBridgeUnity.Core.Snapshot
     /// <summary>The snapshot command's options.</summary>
     internal sealed class SnapshotOptions
     {
-        /// <summary>Only interactive nodes, as a flat list.</summary>
+        /// <summary>Only nodes with refs and their ancestors (a flat list of refs with <see cref="Compact"/>).</summary>
         public bool Interactive { get; set; }
 
-        /// <summary>Leave out structure that holds no text and no control.</summary>
+        /// <summary>Hoist the children of unnamed generic, group and region nodes without refs.</summary>
         public bool Compact { get; set; }
 
         /// <summary>Levels below the root to show; -1 for all.</summary>

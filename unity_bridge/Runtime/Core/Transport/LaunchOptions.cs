@@ -5,19 +5,22 @@ using System.IO;
 namespace AgentBridgeUnity.Core.Transport
 {
     /// <summary>
-    /// The bridge's own command-line arguments: <c>--agent-mode</c> turns it on and
-    /// <c>--agent-dir=DIR</c> (or <c>--agent-dir DIR</c>) names the session directory. Every other
-    /// argument belongs to the engine or the game and is ignored.
+    /// The bridge's own command-line arguments: <c>--agent-mode</c> turns it on,
+    /// <c>--agent-dir=DIR</c> (or <c>--agent-dir DIR</c>) names the session directory and
+    /// <c>--agent-parent-pid=PID</c> names a client process whose end makes the game quit. Every
+    /// other argument belongs to the engine or the game and is ignored.
     /// </summary>
     internal sealed class LaunchOptions
     {
         public const string AgentModeFlag = "--agent-mode";
         public const string AgentDirFlag = "--agent-dir";
+        public const string ParentPidFlag = "--agent-parent-pid";
 
-        LaunchOptions(bool agentMode, string agentDir)
+        LaunchOptions(bool agentMode, string agentDir, int parentPid)
         {
             AgentMode = agentMode;
             AgentDir = agentDir;
+            ParentPid = parentPid;
         }
 
         public bool AgentMode { get; private set; }
@@ -25,10 +28,14 @@ namespace AgentBridgeUnity.Core.Transport
         /// <summary>The session directory, or null when none was given.</summary>
         public string AgentDir { get; private set; }
 
+        /// <summary>The client process to outlive no longer than a second, or 0.</summary>
+        public int ParentPid { get; private set; }
+
         public static LaunchOptions Parse(IList<string> args)
         {
             bool agentMode = false;
             string agentDir = null;
+            int parentPid = 0;
             for (int i = 0; i < args.Count; i++)
             {
                 string arg = args[i];
@@ -38,13 +45,17 @@ namespace AgentBridgeUnity.Core.Transport
                     agentDir = arg.Substring(AgentDirFlag.Length + 1);
                 else if (arg == AgentDirFlag && i + 1 < args.Count)
                     agentDir = args[++i];
+                else if (arg.StartsWith(ParentPidFlag + "=", StringComparison.Ordinal))
+                    int.TryParse(arg.Substring(ParentPidFlag.Length + 1), out parentPid);
             }
             if (agentDir != null && agentDir.Trim().Length == 0)
                 agentDir = null;
-            return new LaunchOptions(agentMode, agentDir);
+            return new LaunchOptions(agentMode, agentDir, parentPid);
         }
 
-        /// <summary>The session directory to use: the given one, else a fresh one under the temp folder.</summary>
+        /// <summary>
+        /// The session directory to use: the given one, else a fresh one under the temp folder.
+        /// </summary>
         public string SessionDirectoryOrDefault(int processId)
         {
             return AgentDir ?? Path.Combine(Path.GetTempPath(), "agent-bridge-session-" + processId);

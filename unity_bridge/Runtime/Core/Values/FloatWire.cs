@@ -59,17 +59,6 @@ namespace AgentBridgeUnity.Core.Values
             return value;
         }
 
-        public static string Format(double value)
-        {
-            JToken wire = ToWire(value);
-            return wire.Type == JTokenType.String ? (string)wire : value.ToString("R", CultureInfo.InvariantCulture);
-        }
-
-        public static string Format(float value)
-        {
-            return Format(double.Parse(value.ToString("R", CultureInfo.InvariantCulture), CultureInfo.InvariantCulture));
-        }
-
         /// <summary>True for the float and double types.</summary>
         public static bool IsFloatType(Type type)
         {

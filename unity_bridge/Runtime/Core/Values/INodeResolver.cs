@@ -6,7 +6,9 @@ namespace AgentBridgeUnity.Core.Values
         /// <summary>The path of the node whose target is <paramref name="target"/>, or null.</summary>
         string PathOf(object target);
 
-        /// <summary>The engine object at <paramref name="path"/>, or null when there is no node there.</summary>
+        /// <summary>
+        /// The engine object at <paramref name="path"/>, or null when there is no node there.
+        /// </summary>
         object TargetAt(string path);
     }
 }

@@ -47,8 +47,40 @@ namespace AgentBridgeUnity.Core.Values
             }
             if (json.Type == JTokenType.Null && !type.IsValueType)
                 return null;
+            object node = NodeReference(json, type, mapper);
+            if (node != null)
+                return node;
             throw new ValueConversionException("a value convertible to " + TypeNames.Of(type)
                 + " (this type cannot be set from JSON)");
+        }
+
+        /// <summary>
+        /// A node of the tree named by a path string or <c>{"node": path}</c>, when it fits the
+        /// type.
+        /// </summary>
+        static object NodeReference(JToken json, Type type, ValueMapper mapper)
+        {
+            string path = NodePath(json);
+            if (path == null || mapper.Nodes == null || type.IsValueType)
+                return null;
+            object target = mapper.Nodes.TargetAt(path);
+            if (target == null)
+                throw new ValueConversionException("a node path; there is no node at " + path);
+            if (!type.IsInstanceOfType(target))
+                throw new ValueConversionException(String.Format("a node of type {0}; {1} is a {2}",
+                    TypeNames.Of(type), path, TypeNames.OfValue(target)));
+            return target;
+        }
+
+        /// <summary>The path in <c>"/root/..."</c> or <c>{"node": "/root/..."}</c>, or null.</summary>
+        public static string NodePath(JToken json)
+        {
+            if (json.Type == JTokenType.String)
+                return (string)json;
+            var obj = json as JObject;
+            if (obj != null && obj.Count == 1 && obj["node"] != null && obj["node"].Type == JTokenType.String)
+                return (string)obj["node"];
+            return null;
         }
 
         static object ToToken(JToken json, Type type)
@@ -58,7 +90,10 @@ namespace AgentBridgeUnity.Core.Values
             return json.DeepClone();
         }
 
-        /// <summary>Plain .NET values for an untyped target: long, double, string, bool, lists, dictionaries.</summary>
+        /// <summary>
+        /// Plain .NET values for an untyped target: long, double, string, bool, lists,
+        /// dictionaries.
+        /// </summary>
         public static object Untyped(JToken json)
         {
             switch (json.Type)

@@ -1,6 +1,7 @@
 using System;
 using System.Collections;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Values
@@ -46,8 +47,21 @@ namespace AgentBridgeUnity.Core.Values
             if (value is IEnumerable)
                 return ListToWire((IEnumerable)value, mapper, depth);
             if (IsPlainData(type))
-                return MembersToWire(value, type, mapper, depth);
-            return ClassOnly(type);
+            {
+                JObject members = MembersToWire(value, type, mapper, depth);
+                if (members.Count > 0)
+                    return members;
+            }
+            string path = mapper.Nodes == null ? null : mapper.Nodes.PathOf(value);
+            return path != null ? NodeReference(path) : ClassOnly(type);
+        }
+
+        /// <summary><c>{"node": path}</c>: how an object that is a node of the tree travels.</summary>
+        public static JObject NodeReference(string path)
+        {
+            var result = new JObject();
+            result["node"] = path;
+            return result;
         }
 
         static JToken EnumToWire(object value, Type type)
@@ -81,12 +95,16 @@ namespace AgentBridgeUnity.Core.Values
             return result;
         }
 
-        /// <summary>Anonymous types and [Serializable] classes and structs are data: show their members.</summary>
+        /// <summary>
+        /// Anonymous types and [Serializable] classes and structs are data: show their public
+        /// members.
+        /// </summary>
         static bool IsPlainData(Type type)
         {
             if (typeof(Delegate).IsAssignableFrom(type) || typeof(Exception).IsAssignableFrom(type))
                 return false;
-            return type.Name.Contains("AnonymousType") || type.IsSerializable;
+            bool anonymous = type.IsDefined(typeof(CompilerGeneratedAttribute), false) && type.Name.Contains("Anon");
+            return anonymous || type.IsSerializable;
         }
 
         static JObject MembersToWire(object value, Type type, ValueMapper mapper, int depth)

@@ -1,0 +1,99 @@
+// Declarations only: see README.md.
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using UnityEngine.SceneManagement;
+
+namespace UnityEngine
+{
+    [Flags]
+    public enum HideFlags
+    {
+        None = 0, HideInHierarchy = 1, HideInInspector = 2, DontSaveInEditor = 4, NotEditable = 8,
+        DontSaveInBuild = 16, DontUnloadUnusedAsset = 32, DontSave = 52, HideAndDontSave = 61,
+    }
+
+    public class Object
+    {
+        public string name { get => throw null; set => throw null; }
+        public HideFlags hideFlags { get => throw null; set => throw null; }
+        public int GetInstanceID() => throw null;
+        public static T[] FindObjectsOfType<T>() where T : Object => throw null;
+        public static void DontDestroyOnLoad(Object target) => throw null;
+        public static void Destroy(Object obj) => throw null;
+        public static void DestroyImmediate(Object obj) => throw null;
+        public static bool operator ==(Object x, Object y) => throw null;
+        public static bool operator !=(Object x, Object y) => throw null;
+        public static implicit operator bool(Object exists) => throw null;
+        public override bool Equals(object other) => throw null;
+        public override int GetHashCode() => throw null;
+    }
+
+    public sealed class GameObject : Object
+    {
+        public GameObject(string name) => throw null;
+        public GameObject(string name, params Type[] components) => throw null;
+        public Transform transform => throw null;
+        public bool activeSelf => throw null;
+        public bool activeInHierarchy => throw null;
+        public Scene scene => throw null;
+        public Component GetComponent(Type type) => throw null;
+        public T GetComponent<T>() => throw null;
+        public void GetComponents<T>(List<T> results) => throw null;
+        public void GetComponentsInChildren<T>(bool includeInactive, List<T> results) => throw null;
+        public T GetComponentInParent<T>() => throw null;
+        public T AddComponent<T>() where T : Component => throw null;
+    }
+
+    public class Component : Object
+    {
+        public GameObject gameObject => throw null;
+        public Transform transform => throw null;
+        public T GetComponent<T>() => throw null;
+    }
+
+    public class Behaviour : Component
+    {
+        public bool enabled { get => throw null; set => throw null; }
+        public bool isActiveAndEnabled => throw null;
+    }
+
+    public class MonoBehaviour : Behaviour
+    {
+        public Coroutine StartCoroutine(IEnumerator routine) => throw null;
+    }
+
+    public class Transform : Component
+    {
+        public Vector3 position { get => throw null; set => throw null; }
+        public Vector3 localPosition { get => throw null; set => throw null; }
+        public Transform parent { get => throw null; set => throw null; }
+        public int childCount => throw null;
+        public Transform GetChild(int index) => throw null;
+        public bool IsChildOf(Transform parent) => throw null;
+        public void SetParent(Transform parent) => throw null;
+        public void SetParent(Transform parent, bool worldPositionStays) => throw null;
+    }
+
+    public sealed class RectTransform : Transform
+    {
+        public void GetWorldCorners(Vector3[] fourCornersArray) => throw null;
+    }
+
+    public class YieldInstruction
+    {
+    }
+
+    public sealed class Coroutine : YieldInstruction
+    {
+    }
+
+    public sealed class WaitForEndOfFrame : YieldInstruction
+    {
+    }
+
+    public class AsyncOperation : YieldInstruction
+    {
+        public bool isDone => throw null;
+    }
+}

@@ -1,0 +1,91 @@
+using System.Collections.Generic;
+using AgentBridgeUnity.Adapters.Nodes;
+using AgentBridgeUnity.Adapters.Services;
+using AgentBridgeUnity.Adapters.Settle;
+using AgentBridgeUnity.Adapters.Values;
+using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Values;
+using UnityEngine;
+
+namespace AgentBridgeUnity.Adapters.Bootstrap
+{
+    /// <summary>
+    /// The core's view of Unity: identity, clock, walkers, settled providers, converters and
+    /// services.
+    /// </summary>
+    internal sealed class UnityEngineHost : IEngineHost
+    {
+        readonly UnitySceneLoader _loader = new UnitySceneLoader();
+
+        public UnityEngineHost(MonoBehaviour bridge, DOTweenReflection dotween)
+        {
+            Walkers = new ISceneWalker[] { new SceneWalkers(bridge.gameObject), new ToolkitWalker() };
+            var settled = new List<ISettledProvider>();
+            if (dotween.Present)
+                settled.Add(new DOTweenSettledProvider(dotween));
+            settled.Add(new AnimatorSettledProvider());
+            settled.Add(new SceneLoadSettledProvider(_loader));
+            SettledProviders = settled;
+            Converters = new IWireConverter[]
+            {
+                new UnityObjectConverter(), new UnityVectorConverter(), new UnityColorConverter(), new UnityRectConverter(),
+            };
+            Screenshots = new ScreenCaptureService(bridge);
+            Pointer = new ScreenPointer();
+        }
+
+        public string EngineName
+        {
+            get { return "unity"; }
+        }
+
+        public string EngineVersion
+        {
+            get { return Application.unityVersion; }
+        }
+
+        public string GameName
+        {
+            get { return Application.productName; }
+        }
+
+        public long Frame
+        {
+            get { return Time.frameCount; }
+        }
+
+        public double NowMs
+        {
+            get { return Time.realtimeSinceStartupAsDouble * 1000.0; }
+        }
+
+        public IReadOnlyList<ISceneWalker> Walkers { get; private set; }
+        public IReadOnlyList<ISettledProvider> SettledProviders { get; private set; }
+        public IReadOnlyList<IWireConverter> Converters { get; private set; }
+        public IScreenshotter Screenshots { get; private set; }
+        public IPointerInput Pointer { get; private set; }
+
+        public ISceneLoader Scenes
+        {
+            get { return _loader; }
+        }
+
+        public ISceneNode CreateRoot()
+        {
+            return new ApplicationNode();
+        }
+
+        public void Quit(int exitCode)
+        {
+            if (EditorHooks.Quit != null)
+                EditorHooks.Quit(exitCode);
+            else
+                Application.Quit(exitCode);
+        }
+
+        public void Log(string message)
+        {
+            Debug.LogWarning(message);
+        }
+    }
+}

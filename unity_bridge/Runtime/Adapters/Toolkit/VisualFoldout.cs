@@ -1,0 +1,41 @@
+using System.Collections.Generic;
+using UnityEngine.UIElements;
+
+namespace AgentBridgeUnity.Adapters.Toolkit
+{
+    /// <summary>A Foldout: a group that expands and collapses when pressed.</summary>
+    internal sealed class VisualFoldout : VisualControl
+    {
+        readonly Foldout _foldout;
+
+        public VisualFoldout(Foldout foldout) : base(foldout)
+        {
+            _foldout = foldout;
+        }
+
+        public override AccessibleInfo Accessibility()
+        {
+            return new AccessibleInfo
+            {
+                Role = AriaRole.Group, Name = LabelOr(_foldout.text), Interactive = true, Disabled = Disabled, Expanded = _foldout.value,
+            };
+        }
+
+        public override IReadOnlyList<string> Actions
+        {
+            get { return PressOnly; }
+        }
+
+        public override void AddFields(NodeFields fields)
+        {
+            fields.Set("text", _foldout.text);
+            fields.Set("expanded", _foldout.value);
+        }
+
+        public override ActionResult Perform(string action, ActionInput input)
+        {
+            _foldout.value = !_foldout.value;
+            return new ActionResult { Toggled = _foldout.value };
+        }
+    }
+}

@@ -1,0 +1,38 @@
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Dispatch;
+
+namespace AgentBridgeUnity.Core.Commands
+{
+    /// <summary>
+    /// The bridge's own commands (docs/PROTOCOL.md, section 5, plus snapshot, click and
+    /// screenshot).
+    /// </summary>
+    internal static class BuiltinCommands
+    {
+        public static List<IBridgeCommand> Create()
+        {
+            return new List<IBridgeCommand>
+            {
+                new HelloCommand(), new GetTreeCommand(), new GetNodeCommand(), new GetPropertyCommand(),
+                new SetPropertyCommand(), new CallMethodCommand(), new GetSignalsCommand(), new PressCommand(),
+                new ClickCommand(), new FillCommand(), new GetEventsCommand(), new WaitCommand(),
+                new GetStateCommand(), new ListActionsCommand(), new ChangeSceneCommand(), new QuitCommand(),
+                new SnapshotCommand(), new ScreenshotCommand(),
+            };
+        }
+
+        static HashSet<string> _names;
+
+        public static bool IsBuiltin(string name)
+        {
+            if (_names == null)
+            {
+                var names = new HashSet<string>();
+                foreach (IBridgeCommand command in Create())
+                    names.Add(command.Name);
+                _names = names;
+            }
+            return _names.Contains(name);
+        }
+    }
+}

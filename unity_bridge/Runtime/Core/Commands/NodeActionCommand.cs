@@ -1,0 +1,42 @@
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Dispatch;
+using AgentBridgeUnity.Core.Scene;
+using AgentBridgeUnity.Core.Session;
+using Newtonsoft.Json.Linq;
+
+namespace AgentBridgeUnity.Core.Commands
+{
+    /// <summary>
+    /// The shared shape of press, click and fill: act (on a node only after checking that a
+    /// player could do the action now, see <see cref="ActionGuard"/>), then answer according to
+    /// the action options.
+    /// </summary>
+    internal abstract class NodeActionCommand : BridgeCommand
+    {
+        protected NodeActionCommand(string action, string description, ArgsSchema schema)
+            : base(action, description, ActionOptions.AddTo(schema))
+        {
+        }
+
+        public override CommandReply Execute(CommandContext context, JObject args)
+        {
+            HashSet<string> before = TreeChanges.Paths(context.Tree);
+            JObject data = Act(context, args);
+            context.Refresh();
+            return ActionOptions.Finish(context, args, data, before);
+        }
+
+        /// <summary>Performs the action and returns its data.</summary>
+        protected abstract JObject Act(CommandContext context, JObject args);
+
+        /// <summary>
+        /// Checks that a player could do <see cref="BridgeCommand.Name"/> on the node now, then
+        /// does it through the node.
+        /// </summary>
+        protected ActionResult PerformOn(TreeNode node, ActionInput input)
+        {
+            ActionGuard.Require(node, Name);
+            return node.Source.Perform(Name, input) ?? new ActionResult();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using System;
+using AgentBridgeUnity.Core.Dispatch;
+using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Settle;
+using Newtonsoft.Json.Linq;
+
+namespace AgentBridgeUnity.Core.Commands
+{
+    /// <summary>
+    /// Answers once the game was settled for quiet_frames frames in a row (wait with
+    /// <c>settled: true</c>, or an action with <c>settle</c>), or fails with TIMEOUT.
+    /// </summary>
+    internal sealed class SettledWait : IPendingReply
+    {
+        readonly QuietFrameCounter _quiet;
+        readonly double _deadline;
+        readonly long _timeoutMs;
+        readonly Func<CommandContext, int, JToken> _finish;
+        readonly string _timeoutSentence;
+        int _waited;
+
+        /// <param name="quietFrames">Settled frames needed in a row.</param>
+        /// <param name="deadline">When to give up, on the engine clock (ms).</param>
+        /// <param name="timeoutMs">The timeout, for the sentence.</param>
+        /// <param name="finish">Builds the data from the frames waited.</param>
+        /// <param name="timeoutSentence">The TIMEOUT sentence: {0} the timeout in ms, {1} what was
+        /// still busy.</param>
+        public SettledWait(int quietFrames, double deadline, long timeoutMs, Func<CommandContext, int, JToken> finish,
+            string timeoutSentence)
+        {
+            _quiet = new QuietFrameCounter(quietFrames);
+            _deadline = deadline;
+            _timeoutMs = timeoutMs;
+            _finish = finish;
+            _timeoutSentence = timeoutSentence;
+        }
+
+        public bool TryFinish(CommandContext context, out JToken data)
+        {
+            data = null;
+            _waited++;
+            string busy;
+            bool settled = SettledCheck.IsSettled(context.SettledProviders(), out busy);
+            if (_quiet.Record(settled))
+            {
+                data = _finish(context, _waited);
+                return true;
+            }
+            if (context.Engine.NowMs > _deadline)
+                throw new WaitTimeoutException(String.Format(_timeoutSentence, _timeoutMs,
+                    busy == null ? "it was settled too briefly" : "still busy: " + busy));
+            return false;
+        }
+    }
+}

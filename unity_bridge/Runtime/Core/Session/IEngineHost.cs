@@ -1,0 +1,49 @@
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Values;
+
+namespace AgentBridgeUnity.Core.Session
+{
+    /// <summary>
+    /// Everything the engine-independent core needs from an engine. The Unity adapter implements
+    /// it over UnityEngine; the headless test host implements it over a synthetic scene.
+    /// </summary>
+    internal interface IEngineHost
+    {
+        /// <summary><c>unity</c> for the Unity bridge.</summary>
+        string EngineName { get; }
+
+        string EngineVersion { get; }
+
+        string GameName { get; }
+
+        /// <summary>The engine's frame counter.</summary>
+        long Frame { get; }
+
+        /// <summary>A monotonic clock in milliseconds, for timeouts.</summary>
+        double NowMs { get; }
+
+        /// <summary>The node behind <c>/root</c>.</summary>
+        ISceneNode CreateRoot();
+
+        /// <summary>The engine's own walkers; the game's come after them.</summary>
+        IReadOnlyList<ISceneWalker> Walkers { get; }
+
+        /// <summary>The engine's own settled providers; the game's come after them.</summary>
+        IReadOnlyList<ISettledProvider> SettledProviders { get; }
+
+        IReadOnlyList<IWireConverter> Converters { get; }
+
+        ISceneLoader Scenes { get; }
+
+        IScreenshotter Screenshots { get; }
+
+        /// <summary>Clicks at screen points; null when the engine has no screen.</summary>
+        IPointerInput Pointer { get; }
+
+        /// <summary>Ends the process with <paramref name="exitCode"/> once this frame is done.</summary>
+        void Quit(int exitCode);
+
+        /// <summary>Writes a line to the engine log.</summary>
+        void Log(string message);
+    }
+}

@@ -1,0 +1,129 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+using AgentBridgeUnity.Core.Json;
+using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Tests.Synthetic;
+using Newtonsoft.Json.Linq;
+using NUnit.Framework;
+
+namespace AgentBridgeUnity.Tests.Editor
+{
+    /// <summary>
+    /// A running bridge over the synthetic engine in a temporary session directory, driven the
+    /// way a client drives it: lines appended to cmd.jsonl, responses read from resp.jsonl.
+    /// </summary>
+    internal sealed class BridgeHarness : IDisposable
+    {
+        const int MaxFrames = 2000;
+        readonly JsonLineReader _responses;
+        int _nextId = 1;
+
+        public BridgeHarness(string scene = SyntheticScenes.Conformance, Action<string> beforeStart = null)
+        {
+            AgentBridge.Registry.Clear();
+            Directory = Path.Combine(Path.GetTempPath(), "agent-bridge-test-" + Guid.NewGuid().ToString("N"));
+            if (beforeStart != null)
+                beforeStart(Directory);
+            Engine = new SyntheticEngine("Harness Game", scene);
+            Runtime = BridgeRuntime.Start(Directory, Engine, AgentBridge.Registry);
+            _responses = JsonLineReader.AtStart(Runtime.Files.Responses);
+        }
+
+        public string Directory { get; private set; }
+        public SyntheticEngine Engine { get; private set; }
+        public BridgeRuntime Runtime { get; private set; }
+
+        public string CommandsPath
+        {
+            get { return Runtime.Files.Commands; }
+        }
+
+        /// <summary>Appends raw bytes to cmd.jsonl, as a client would.</summary>
+        public void Append(string text)
+        {
+            using (var stream = new FileStream(CommandsPath, FileMode.Append, FileAccess.Write, FileShare.ReadWrite))
+            {
+                byte[] bytes = Encoding.UTF8.GetBytes(text);
+                stream.Write(bytes, 0, bytes.Length);
+            }
+        }
+
+        public void AppendBytes(byte[] bytes)
+        {
+            using (var stream = new FileStream(CommandsPath, FileMode.Append, FileAccess.Write, FileShare.ReadWrite))
+                stream.Write(bytes, 0, bytes.Length);
+        }
+
+        /// <summary>Runs frames and returns the response lines written meanwhile.</summary>
+        public List<JObject> Frames(int count)
+        {
+            var responses = new List<JObject>();
+            for (int i = 0; i < count; i++)
+            {
+                Engine.Advance();
+                Runtime.Tick();
+            }
+            foreach (RawLine line in _responses.ReadNewLines())
+                responses.Add((JObject)StrictJsonParser.Parse(line.Content));
+            return responses;
+        }
+
+        /// <summary>Runs frames until <paramref name="count"/> responses arrived.</summary>
+        public List<JObject> Until(int count)
+        {
+            var responses = new List<JObject>();
+            for (int frame = 0; frame < MaxFrames && responses.Count < count; frame++)
+                responses.AddRange(Frames(1));
+            Assert.AreEqual(count, responses.Count, "responses received");
+            return responses;
+        }
+
+        /// <summary>Sends one request and returns its whole response.</summary>
+        public JObject Send(string command, object args = null)
+        {
+            var request = new JObject();
+            request["id"] = _nextId++;
+            request["cmd"] = command;
+            if (args != null)
+                request["args"] = args as JObject ?? JObject.FromObject(args);
+            Append(WireJson.Serialize(request) + "\n");
+            JObject response = Until(1)[0];
+            Assert.AreEqual((int)request["id"], (int)response["id"], "response id");
+            return response;
+        }
+
+        /// <summary>Sends one request that must succeed and returns its data.</summary>
+        public JToken Data(string command, object args = null)
+        {
+            JObject response = Send(command, args);
+            Assert.IsTrue((bool)response["ok"], "expected ok, got: " + response);
+            return response["data"];
+        }
+
+        /// <summary>
+        /// Sends one request that must fail with <paramref name="code"/>; returns the sentence.
+        /// </summary>
+        public string Failure(string code, string command, object args = null)
+        {
+            JObject response = Send(command, args);
+            Assert.IsFalse((bool)response["ok"], "expected a failure, got: " + response);
+            Assert.AreEqual(code, (string)response["code"], (string)response["error"]);
+            return (string)response["error"];
+        }
+
+        public void Dispose()
+        {
+            Runtime.Dispose();
+            AgentBridge.Registry.Clear();
+            try
+            {
+                System.IO.Directory.Delete(Directory, true);
+            }
+            catch (IOException)
+            {
+            }
+        }
+    }
+}

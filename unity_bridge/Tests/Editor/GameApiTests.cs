@@ -1,0 +1,100 @@
+using System;
+using Newtonsoft.Json.Linq;
+using NUnit.Framework;
+
+namespace AgentBridgeUnity.Tests.Editor
+{
+    /// <summary>The public API games use: RegisterCommand, RegisterState, Emit, Fail, AgentMode.</summary>
+    [TestFixture]
+    public class GameApiTests
+    {
+        BridgeHarness _bridge;
+
+        [SetUp]
+        public void Start()
+        {
+            _bridge = new BridgeHarness();
+        }
+
+        [TearDown]
+        public void Stop()
+        {
+            _bridge.Dispose();
+        }
+
+        static JObject Schema(string json)
+        {
+            return JObject.Parse(json);
+        }
+
+        [Test]
+        public void RegisteredCommandsAreListedValidatedAndCalled()
+        {
+            AgentBridge.RegisterCommand("swap", args => new { sum = (int)args["from"] + (int)args["to"] },
+                Schema("{\"from\": {\"type\": \"integer\"}, \"to\": {\"type\": \"integer\", \"default\": 1}}"), "Swap two crystals");
+            JToken swap = null;
+            foreach (JToken command in _bridge.Data("hello")["commands"])
+                if ((string)command["name"] == "swap")
+                    swap = command;
+            Assert.AreEqual("game", (string)swap["source"]);
+            Assert.AreEqual("Swap two crystals", (string)swap["description"]);
+            CollectionAssert.AreEqual(new[] { "from" }, swap["args_schema"]["required"].ToObject<string[]>());
+            Assert.AreEqual(5, (int)_bridge.Data("swap", new { from = 2, to = 3.0 })["sum"]);
+            Assert.AreEqual(3, (int)_bridge.Data("swap", new { from = 2 })["sum"]);
+            _bridge.Failure("INVALID_ARGS", "swap", new { from = "a" });
+            _bridge.Failure("INVALID_ARGS", "swap", new { from = 1, by = 2 });
+        }
+
+        [Test]
+        public void HandlerFailuresKeepTheirCode()
+        {
+            AgentBridge.RegisterCommand("load_level", args => { throw AgentBridge.Fail("NOT_FOUND", "There is no level 'x'."); }, null, "");
+            AgentBridge.RegisterCommand("broken", args => { throw new InvalidOperationException("oops"); }, null, "");
+            Assert.AreEqual("There is no level 'x'.", _bridge.Failure("NOT_FOUND", "load_level"));
+            StringAssert.Contains("oops", _bridge.Failure("INTERNAL", "broken"));
+        }
+
+        [Test]
+        public void RegistrationRefusesBadNames()
+        {
+            Assert.Throws<ArgumentException>(() => AgentBridge.RegisterCommand("press", a => null, null, ""));
+            Assert.Throws<ArgumentException>(() => AgentBridge.RegisterCommand("Load Level", a => null, null, ""));
+            Assert.Throws<ArgumentException>(() => AgentBridge.Fail("NOPE", "x"));
+        }
+
+        [Test]
+        public void FailMapsEveryWireCode()
+        {
+            foreach (ErrorCode code in Enum.GetValues(typeof(ErrorCode)))
+            {
+                AgentBridgeException error = AgentBridge.Fail(ErrorCodeNames.ToWire(code), "m");
+                Assert.AreEqual(code, error.Code);
+                Assert.AreEqual(ErrorCodeNames.ToWire(code), error.WireCode);
+            }
+        }
+
+        [Test]
+        public void StateIsUnsupportedUntilRegistered()
+        {
+            _bridge.Failure("UNSUPPORTED", "get_state");
+            AgentBridge.RegisterState(() => new { level = "one", score = 3 });
+            JToken state = _bridge.Data("get_state");
+            Assert.AreEqual("one", (string)state["level"]);
+            Assert.AreEqual(3, (int)state["score"]);
+        }
+
+        [Test]
+        public void AgentModeAndEmitFollowTheBridge()
+        {
+            Assert.IsTrue(AgentBridge.AgentMode);
+            AgentBridge.Emit("level_won", 3, "/root/Conformance");
+            JObject item = (JObject)_bridge.Send("hello")["events"][0];
+            Assert.AreEqual("level_won", (string)item["type"]);
+            Assert.AreEqual("/root/Conformance", (string)item["source"]);
+            Assert.AreEqual(3, (int)item["args"][0]);
+            _bridge.Runtime.Dispose();
+            Assert.IsFalse(AgentBridge.AgentMode);
+            Assert.DoesNotThrow(() => AgentBridge.Emit("ignored"));
+        }
+    }
+}

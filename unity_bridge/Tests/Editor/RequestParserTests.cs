@@ -1,0 +1,81 @@
+using AgentBridgeUnity.Core.Json;
+using AgentBridgeUnity.Core.Protocol;
+using Newtonsoft.Json.Linq;
+using NUnit.Framework;
+
+namespace AgentBridgeUnity.Tests.Editor
+{
+    [TestFixture]
+    public class RequestParserTests
+    {
+        static ParsedLine Parse(string text)
+        {
+            return RequestParser.Parse(RawLine.Text(text));
+        }
+
+        [Test]
+        public void ReadsIdCommandAndArgs()
+        {
+            ParsedLine parsed = Parse("{\"id\": 7, \"cmd\": \"press\", \"args\": {\"path\": \"/root/A\"}}");
+            Assert.IsNull(parsed.Error);
+            Assert.AreEqual(JTokenType.Integer, parsed.Request.Id.Type);
+            Assert.AreEqual("press", parsed.Request.Command);
+            Assert.AreEqual("/root/A", (string)parsed.Request.Args["path"]);
+        }
+
+        [Test]
+        public void StringIdsAndMissingArgsAreFine()
+        {
+            ParsedLine parsed = Parse("{\"id\": \"123-4\", \"cmd\": \"hello\"}");
+            Assert.AreEqual("123-4", (string)parsed.Request.Id);
+            Assert.AreEqual(0, parsed.Request.Args.Count);
+        }
+
+        [Test]
+        public void AWholeFloatIdComesBackAsAnInteger()
+        {
+            ParsedLine parsed = Parse("{\"id\": 7.0, \"cmd\": \"hello\"}");
+            Assert.AreEqual(JTokenType.Integer, parsed.Request.Id.Type);
+            Assert.AreEqual("7", WireJson.Serialize(parsed.Request.Id));
+        }
+
+        [TestCase("{\"id\": 1.5, \"cmd\": \"hello\"}")]
+        [TestCase("{\"id\": true, \"cmd\": \"hello\"}")]
+        [TestCase("{\"id\": null, \"cmd\": \"hello\"}")]
+        [TestCase("{\"cmd\": \"hello\"}")]
+        [TestCase("[1]")]
+        [TestCase("\"hello\"")]
+        public void InvalidRequestsWithoutAUsableId(string line)
+        {
+            ParsedLine parsed = Parse(line);
+            Assert.AreEqual(ErrorCode.InvalidRequest, parsed.Error.Code);
+            Assert.AreEqual(JTokenType.Null, parsed.Id.Type);
+        }
+
+        [TestCase("{\"id\": 3, \"cmd\": 5}")]
+        [TestCase("{\"id\": 3}")]
+        [TestCase("{\"id\": 3, \"cmd\": \"hello\", \"args\": [1]}")]
+        public void InvalidRequestsKeepTheirId(string line)
+        {
+            ParsedLine parsed = Parse(line);
+            Assert.AreEqual(ErrorCode.InvalidRequest, parsed.Error.Code);
+            Assert.AreEqual(3, (int)parsed.Id);
+        }
+
+        [Test]
+        public void ALineThatIsNotJsonIsAnsweredWithANullId()
+        {
+            ParsedLine parsed = Parse("{\"id\": \"a-1\", \"cmd\": \"hel");
+            Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
+            Assert.AreEqual(JTokenType.Null, parsed.Id.Type);
+        }
+
+        [Test]
+        public void InvalidUtf8IsAParseError()
+        {
+            ParsedLine parsed = RequestParser.Parse(RawLine.InvalidUtf8());
+            Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
+            Assert.AreEqual(JTokenType.Null, parsed.Id.Type);
+        }
+    }
+}

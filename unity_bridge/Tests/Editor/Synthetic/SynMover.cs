@@ -1,0 +1,50 @@
+using AgentBridgeUnity.Core.Snapshot;
+
+namespace AgentBridgeUnity.Tests.Synthetic
+{
+    /// <summary>
+    /// Something that animates for a number of frames, so "settled" has something to wait for.
+    /// </summary>
+    internal sealed class SynMover : SyntheticControl
+    {
+        public SynMover()
+        {
+            position = new SynVector();
+        }
+
+        /// <summary>Frames of movement left.</summary>
+        public int framesLeft { get; set; }
+
+        public SynVector position { get; set; }
+
+        public bool playing
+        {
+            get { return framesLeft > 0; }
+        }
+
+        internal override string TypeName
+        {
+            get { return "Mover"; }
+        }
+
+        /// <summary>Advances one frame.</summary>
+        internal void Step()
+        {
+            if (framesLeft <= 0)
+                return;
+            framesLeft--;
+            position = new SynVector { x = position.x + 1, y = position.y };
+        }
+
+        internal override AccessibleInfo Accessibility()
+        {
+            return new AccessibleInfo { Role = AriaRole.Img, Name = ReadableName.Of(Owner.Name) };
+        }
+
+        internal override void Describe(NodeFields fields)
+        {
+            fields.Set("playing", playing);
+            fields.Set("position", position);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Values;
+
+namespace AgentBridgeUnity.Tests.Synthetic
+{
+    /// <summary>
+    /// An engine host with no engine: a synthetic scene tree, a frame counter that advances when
+    /// told, a real clock. Tests and the console host drive the core through it.
+    /// </summary>
+    internal sealed class SyntheticEngine : IEngineHost
+    {
+        readonly Stopwatch _clock = Stopwatch.StartNew();
+        readonly SyntheticSceneLoader _loader;
+
+        public SyntheticEngine(string gameName, string firstScene)
+        {
+            GameName = gameName;
+            Root = new SyntheticNode("root", null, "Root") { Label = gameName };
+            Root.Add(SyntheticScenes.Build(firstScene));
+            _loader = new SyntheticSceneLoader(this);
+            Walkers = new ISceneWalker[] { new SyntheticWalker() };
+            SettledProviders = new ISettledProvider[] { new SyntheticSettledProvider(this) };
+            Converters = new IWireConverter[] { new SynVectorConverter() };
+        }
+
+        public SyntheticNode Root { get; private set; }
+        public string GameName { get; private set; }
+        public long Frame { get; private set; }
+        public bool QuitRequested { get; private set; }
+        public int ExitCode { get; private set; }
+
+        public string EngineName
+        {
+            get { return "unity"; }
+        }
+
+        public string EngineVersion
+        {
+            get { return "synthetic-" + Environment.Version; }
+        }
+
+        public double NowMs
+        {
+            get { return _clock.Elapsed.TotalMilliseconds; }
+        }
+
+        public IReadOnlyList<ISceneWalker> Walkers { get; private set; }
+        public IReadOnlyList<ISettledProvider> SettledProviders { get; private set; }
+        public IReadOnlyList<IWireConverter> Converters { get; private set; }
+
+        public ISceneLoader Scenes
+        {
+            get { return _loader; }
+        }
+
+        public IScreenshotter Screenshots
+        {
+            get { return NoScreen.Instance; }
+        }
+
+        /// <summary>No screen, so no points to click.</summary>
+        public IPointerInput Pointer
+        {
+            get { return null; }
+        }
+
+        public bool LoadPending
+        {
+            get { return _loader.Pending; }
+        }
+
+        public ISceneNode CreateRoot()
+        {
+            return Root;
+        }
+
+        /// <summary>One frame: animations step and a requested scene change completes.</summary>
+        public void Advance()
+        {
+            Frame++;
+            foreach (SynMover mover in SyntheticScenes.Movers(Root.ChildNodes))
+                mover.Step();
+            _loader.Update();
+        }
+
+        public void Quit(int exitCode)
+        {
+            QuitRequested = true;
+            ExitCode = exitCode;
+        }
+
+        public void Log(string message)
+        {
+            Console.Error.WriteLine(message);
+        }
+
+        /// <summary>The headless host has no graphics device.</summary>
+        sealed class NoScreen : IScreenshotter
+        {
+            public static readonly NoScreen Instance = new NoScreen();
+
+            public string UnavailableReason
+            {
+                get { return "Screenshots need a graphics device; this headless host has none."; }
+            }
+
+            public IPendingCapture Capture(string path, double[] crop)
+            {
+                throw new UnsupportedException(UnavailableReason);
+            }
+        }
+    }
+}

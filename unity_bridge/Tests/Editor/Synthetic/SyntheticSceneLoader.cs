@@ -1,0 +1,59 @@
+using System;
+using AgentBridgeUnity.Core.Events;
+using AgentBridgeUnity.Core.Session;
+
+namespace AgentBridgeUnity.Tests.Synthetic
+{
+    /// <summary>
+    /// Replaces the loaded scene one frame after change_scene asked for it, like an async load.
+    /// </summary>
+    internal sealed class SyntheticSceneLoader : ISceneLoader
+    {
+        readonly SyntheticEngine _engine;
+        PendingLoad _pending;
+
+        public SyntheticSceneLoader(SyntheticEngine engine)
+        {
+            _engine = engine;
+        }
+
+        public bool Pending
+        {
+            get { return _pending != null; }
+        }
+
+        public IPendingSceneLoad Load(string scene)
+        {
+            if (Array.IndexOf(SyntheticScenes.Names, scene) < 0)
+                throw new NotFoundException(String.Format("There is no scene '{0}' (scenes: {1}).",
+                    scene, String.Join(", ", SyntheticScenes.Names)));
+            _pending = new PendingLoad(scene);
+            return _pending;
+        }
+
+        public void Update()
+        {
+            if (_pending == null)
+                return;
+            foreach (SyntheticNode loaded in _engine.Root.ChildNodes.ToArray())
+                _engine.Root.Remove(loaded);
+            _engine.Root.Add(SyntheticScenes.Build(_pending.SceneName));
+            _pending.IsDone = true;
+            AgentBridge.Emit(EventNames.SceneChanged, _pending.SceneName, "/root");
+            _pending = null;
+        }
+
+        sealed class PendingLoad : IPendingSceneLoad
+        {
+            public PendingLoad(string scene)
+            {
+                Scene = scene;
+                SceneName = scene;
+            }
+
+            public bool IsDone { get; set; }
+            public string Scene { get; private set; }
+            public string SceneName { get; private set; }
+        }
+    }
+}
