@@ -19,6 +19,9 @@ const SpawnedThing := preload("res://scripts/spawned_thing.gd")
 @export var tags: Array[String] = ["a", "b"]
 var ratio: float = NAN
 var ticks: int = 0
+## The physics ticker runs only once a test starts it (reset_clock), so its events do not
+## mix into other tests.
+var ticking: bool = false
 ## While true, the game tells the bridge it is not settled (a loading screen, say).
 var busy: bool = false
 var elapsed: float = 0.0
@@ -51,6 +54,8 @@ func _ready() -> void:
 
 
 func _physics_process(delta: float) -> void:
+	if not ticking:
+		return
 	ticks += 1
 	elapsed += delta
 	if ticks % 10 == 0:
@@ -62,6 +67,7 @@ func _is_idle() -> bool:
 
 
 func reset_clock() -> void:
+	ticking = true
 	ticks = 0
 	elapsed = 0.0
 
