@@ -1,32 +1,46 @@
 """AgentBridge's Python client: launch a game headless and drive it through its bridge.
 
-    from agent_client import AgentClient
+    from agent_client import AgentClient, expect
     with AgentClient.launch("path/to/project") as game:
-        tree = game.get_tree()
-        game.press("/root/Menu/PlayButton")
-        print(game.get_events())
+        game.get_by_role("button", name="Play").click()
+        expect(game.get_by_text("Level 1")).to_be_visible()
+        expect(game).to_emit("level_started")
+
+Names load on first use, so a one-shot process (the ``agent-bridge`` command line) pays only
+for the modules it needs.
 """
 
-from agent_client._client import AgentClient
-from agent_client._protocol import ERROR_CODES, PROTOCOL, Event, Response
-from agent_client.errors import (
-    AgentBridgeError,
-    BridgeError,
-    CommandTimeoutError,
-    EngineNotFoundError,
-    GameExitedError,
-    InternalBridgeError,
-    InvalidArgsError,
-    InvalidRequestError,
-    LaunchError,
-    NotFoundError,
-    NotInteractableError,
-    ParseError,
-    ResponseTimeoutError,
-    StaleRefError,
-    UnknownCommandError,
-    UnsupportedError,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agent_client._client import AgentClient
+    from agent_client._expect import GameAssertions, LocatorAssertions, expect
+    from agent_client._locators import Locator
+    from agent_client._protocol import ERROR_CODES, PROTOCOL, Event, Response
+    from agent_client._selectors import SelectorError
+    from agent_client.errors import (
+        AgentBridgeError,
+        BridgeError,
+        CommandTimeoutError,
+        EngineNotFoundError,
+        GameExitedError,
+        InternalBridgeError,
+        InvalidArgsError,
+        InvalidRequestError,
+        LaunchError,
+        NotFoundError,
+        NotInteractableError,
+        ParseError,
+        ResponseTimeoutError,
+        StaleRefError,
+        StrictModeError,
+        UnknownCommandError,
+        UnsupportedError,
+        WaitTimeoutError,
+    )
 
 __all__ = [
     "AgentBridgeError",
@@ -36,18 +50,51 @@ __all__ = [
     "ERROR_CODES",
     "EngineNotFoundError",
     "Event",
+    "GameAssertions",
     "GameExitedError",
     "InternalBridgeError",
     "InvalidArgsError",
     "InvalidRequestError",
     "LaunchError",
+    "Locator",
+    "LocatorAssertions",
     "NotFoundError",
     "NotInteractableError",
     "PROTOCOL",
     "ParseError",
     "Response",
     "ResponseTimeoutError",
+    "SelectorError",
     "StaleRefError",
+    "StrictModeError",
     "UnknownCommandError",
     "UnsupportedError",
+    "WaitTimeoutError",
+    "expect",
 ]
+
+# Where each public name lives; every name not listed here comes from agent_client.errors.
+_HOMES = {
+    "AgentClient": "agent_client._client",
+    "GameAssertions": "agent_client._expect",
+    "LocatorAssertions": "agent_client._expect",
+    "expect": "agent_client._expect",
+    "Locator": "agent_client._locators",
+    "ERROR_CODES": "agent_client._protocol",
+    "PROTOCOL": "agent_client._protocol",
+    "Event": "agent_client._protocol",
+    "Response": "agent_client._protocol",
+    "SelectorError": "agent_client._selectors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module 'agent_client' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOMES.get(name, "agent_client.errors")), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -3,6 +3,7 @@ errors and (when the game renders) a screenshot, as files in a folder and as rep
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from agent_client import _capabilities
+from agent_client._events import format_event
 from agent_client._launcher import log_tail
 from agent_client._nodes import TreeIndex
 from agent_client._outline import outline
@@ -43,15 +45,9 @@ def engine_errors(client: AgentClient, since_seq: int = 0) -> list[Event]:
 
 
 def format_engine_error(event: Event) -> str:
-    args = list(event.get("args") or []) + ["", "", ""]
+    args = [*(event.get("args") or []), "", "", ""]
     kind, message, where = (str(value) for value in args[:3])
     return f"{kind}: {message}" + (f" ({where})" if where else "")
-
-
-def format_event(event: Event) -> str:
-    args = orjson.dumps(event.get("args", [])).decode()
-    return (f"#{event.get('seq')} frame {event.get('frame')} {event.get('type')} "
-            f"{event.get('source', '')} {args}")
 
 
 def responsive(client: AgentClient) -> bool:
@@ -100,11 +96,9 @@ def collect(client: AgentClient, folder: Path, *, since_seq: int = 0,
         evidence.files.append(Path(shutil.copyfile(log, folder / LOG_FILE)))
         evidence.sections.append(("engine log (tail)", log_tail(log, REPORT_LOG_LINES)))
     if alive and screenshot and _capabilities.has_command(client, "screenshot"):
-        try:
+        with contextlib.suppress(AgentBridgeError):  # headless: no image to take
             evidence.files.append(save_screenshot(client, folder / "screenshot.png",
                                                   timeout=PROBE_TIMEOUT * 3))
-        except AgentBridgeError:
-            pass  # headless: no image to take
     return evidence
 
 

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import orjson
+
 from agent_client._protocol import Event
-from agent_client._waiting import CallLog, NotYet, retry
+from agent_client._waiting import CallLog, Expired, NotYet, default_timeout, retry
+from agent_client.errors import WaitTimeoutError
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
@@ -85,6 +88,25 @@ def await_event(client: AgentClient, event_type: str, predicate: EventPredicate 
     return retry(attempt, timeout=timeout, log=log)
 
 
+def wait_for_event(client: AgentClient, event_type: str,
+                   predicate: EventPredicate | None = None, *,
+                   timeout: float | None = None) -> Event:
+    """See ``AgentClient.wait_for_event``.
+
+    Raises:
+        WaitTimeoutError: none came within the timeout.
+    """
+    seconds = default_timeout(client) if timeout is None else timeout
+    log = CallLog(f"waiting for event {event_type!r}")
+    try:
+        return await_event(client, event_type, predicate, timeout=seconds, log=log)
+    except Expired as expired:
+        seen = describe_seen(expired.last.actual if expired.last else None)
+        raise WaitTimeoutError(
+            f"No {event_type!r} event within {seconds:g} s (events since the last one "
+            f"consumed: {seen}).\n{log}") from None
+
+
 def describe_seen(types: object) -> str:
     """The event types seen after the cursor, counted, for a failure message."""
     if not isinstance(types, list) or not types:
@@ -93,3 +115,10 @@ def describe_seen(types: object) -> str:
     for name in types:
         counts[str(name)] = counts.get(str(name), 0) + 1
     return ", ".join(f"{name} x{count}" for name, count in counts.items())
+
+
+def format_event(event: Event) -> str:
+    """``#12 frame 340 played /root/Conformance [1]``: one event on one line."""
+    args = orjson.dumps(event.get("args", [])).decode()
+    return (f"#{event.get('seq')} frame {event.get('frame')} {event.get('type')} "
+            f"{event.get('source', '')} {args}")

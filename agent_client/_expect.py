@@ -13,14 +13,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from agent_client import _events
-from agent_client._locators import Locator, default_timeout, strict_violation
+from agent_client._locators import Locator, strict_violation
 from agent_client._matching import TextPattern, describe, normalize
 from agent_client._nodes import Node, TreeIndex
 from agent_client._outline import context_around
 from agent_client._protocol import Event
 from agent_client._roles import is_checked
 from agent_client._selectors import attribute_value
-from agent_client._waiting import CallLog, Expired, NotYet, failure_text, retry
+from agent_client._waiting import CallLog, Expired, NotYet, default_timeout, failure_text, retry
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
@@ -58,12 +58,19 @@ def _fail(headline: str, expected: str, expired: Expired, log: CallLog) -> Asser
 class LocatorAssertions:
     """What ``expect(locator)`` returns."""
 
-    def __init__(self, locator: Locator, timeout: float | None) -> None:
+    def __init__(self, locator: Locator, timeout: float | None, *,
+                 negate: bool = False) -> None:
         self._locator = locator
         self._timeout = timeout
+        self._negate = negate
 
-    def _assert(self, name: str, expected: str, measure: Measure, *, negate: bool,
-                strict: bool, timeout: float | None) -> None:
+    def _negated(self) -> LocatorAssertions:
+        """The same assertions, each expecting the opposite (for the ``not_to_...`` forms)."""
+        return LocatorAssertions(self._locator, self._timeout, negate=not self._negate)
+
+    def _assert(self, name: str, expected: str, measure: Measure, *, strict: bool,
+                timeout: float | None) -> None:
+        negate = self._negate
         seconds = self._seconds(timeout)
         title = f"{'not_' if negate else ''}to_{name}"
         log = CallLog(f"expect({self._locator}).{title} with timeout {seconds:g} s")
@@ -94,32 +101,32 @@ class LocatorAssertions:
     # --- text -----------------------------------------------------------------------------------
 
     def to_have_text(self, expected: TextPattern | Sequence[TextPattern], *,
-                     ignore_case: bool = False, timeout: float | None = None,
-                     _negate: bool = False) -> None:
+                     ignore_case: bool = False, timeout: float | None = None) -> None:
         """The node's whole text (whitespace-normalized) is ``expected``, or matches a pattern.
         A list checks every match in order: ``to_have_text(["A", "B"])``."""
         self._text("have_text", expected, whole=True, ignore_case=ignore_case,
-                   timeout=timeout, negate=_negate)
+                   timeout=timeout)
 
     def not_to_have_text(self, expected: TextPattern | Sequence[TextPattern], *,
                          ignore_case: bool = False, timeout: float | None = None) -> None:
-        self.to_have_text(expected, ignore_case=ignore_case, timeout=timeout, _negate=True)
+        self._negated().to_have_text(expected, ignore_case=ignore_case, timeout=timeout)
 
     def to_contain_text(self, expected: TextPattern | Sequence[TextPattern], *,
-                        ignore_case: bool = False, timeout: float | None = None,
-                        _negate: bool = False) -> None:
+                        ignore_case: bool = False, timeout: float | None = None) -> None:
         """The node's text contains ``expected`` (or a list: each match's text, in order)."""
         self._text("contain_text", expected, whole=False, ignore_case=ignore_case,
-                   timeout=timeout, negate=_negate)
+                   timeout=timeout)
 
     def not_to_contain_text(self, expected: TextPattern | Sequence[TextPattern], *,
                             ignore_case: bool = False, timeout: float | None = None) -> None:
-        self.to_contain_text(expected, ignore_case=ignore_case, timeout=timeout, _negate=True)
+        self._negated().to_contain_text(expected, ignore_case=ignore_case, timeout=timeout)
 
     def _text(self, name: str, expected: TextPattern | Sequence[TextPattern], *, whole: bool,
-              ignore_case: bool, timeout: float | None, negate: bool) -> None:
-        many = not isinstance(expected, (str, re.Pattern))
-        wanted: list[TextPattern] = list(expected) if many else [expected]  # type: ignore[arg-type]
+              ignore_case: bool, timeout: float | None) -> None:
+        if isinstance(expected, (str, re.Pattern)):
+            many, wanted = False, [expected]
+        else:
+            many, wanted = True, list(expected)
 
         def one(actual: str | None, pattern: TextPattern) -> bool:
             if actual is None:
@@ -142,89 +149,84 @@ class LocatorAssertions:
 
         shown = [describe(item) for item in wanted]
         self._assert(name, f"[{', '.join(shown)}]" if many else shown[0],
-                     measure, negate=negate, strict=not many, timeout=timeout)
+                     measure, strict=not many, timeout=timeout)
 
     # --- state ------------------------------------------------------------------------------
 
-    def to_be_visible(self, *, timeout: float | None = None, _negate: bool = False) -> None:
+    def to_be_visible(self, *, timeout: float | None = None) -> None:
         """Exactly one node matches and it is visible."""
         self._assert("be_visible", "visible", _one(lambda node: node.get("visible") is not False,
                                                     _visibility),
-                     negate=_negate, strict=True, timeout=timeout)
+                     strict=True, timeout=timeout)
 
     def not_to_be_visible(self, *, timeout: float | None = None) -> None:
-        self.to_be_visible(timeout=timeout, _negate=True)
+        self._negated().to_be_visible(timeout=timeout)
 
     def to_be_hidden(self, *, timeout: float | None = None) -> None:
         """No node matches, or it is not visible."""
-        self.to_be_visible(timeout=timeout, _negate=True)
+        self._negated().to_be_visible(timeout=timeout)
 
-    def to_be_enabled(self, *, timeout: float | None = None, _negate: bool = False) -> None:
+    def to_be_enabled(self, *, timeout: float | None = None) -> None:
         """The node exists and is not disabled (nor a read-only text field)."""
         def enabled(node: Node) -> bool:
             return not node.get("disabled") and node.get("editable") is not False
 
         self._assert("be_enabled", "enabled",
                      _one(enabled, lambda node: "enabled" if enabled(node) else "disabled"),
-                     negate=_negate, strict=True, timeout=timeout)
+                     strict=True, timeout=timeout)
 
     def not_to_be_enabled(self, *, timeout: float | None = None) -> None:
-        self.to_be_enabled(timeout=timeout, _negate=True)
+        self._negated().to_be_enabled(timeout=timeout)
 
     def to_be_disabled(self, *, timeout: float | None = None) -> None:
-        self.to_be_enabled(timeout=timeout, _negate=True)
+        self._negated().to_be_enabled(timeout=timeout)
 
-    def to_be_checked(self, *, checked: bool = True, timeout: float | None = None,
-                      _negate: bool = False) -> None:
+    def to_be_checked(self, *, checked: bool = True, timeout: float | None = None) -> None:
         """A toggle (check box, toggle button) is on (or off with ``checked=False``)."""
         self._assert("be_checked", f"checked={checked}",
                      _one(lambda node: is_checked(node) is checked,
                           lambda node: f"checked={is_checked(node)}"),
-                     negate=_negate, strict=True, timeout=timeout)
+                     strict=True, timeout=timeout)
 
     def not_to_be_checked(self, *, timeout: float | None = None) -> None:
-        self.to_be_checked(timeout=timeout, _negate=True)
+        self._negated().to_be_checked(timeout=timeout)
 
-    def to_have_count(self, count: int, *, timeout: float | None = None,
-                      _negate: bool = False) -> None:
+    def to_have_count(self, count: int, *, timeout: float | None = None) -> None:
         """Exactly ``count`` nodes match."""
         self._assert("have_count", str(count),
                      lambda _index, found: (len(found) == count, len(found)),
-                     negate=_negate, strict=False, timeout=timeout)
+                     strict=False, timeout=timeout)
 
     def not_to_have_count(self, count: int, *, timeout: float | None = None) -> None:
-        self.to_have_count(count, timeout=timeout, _negate=True)
+        self._negated().to_have_count(count, timeout=timeout)
 
     # --- values -----------------------------------------------------------------------------
 
-    def to_have_value(self, value: Any, *, timeout: float | None = None,
-                      _negate: bool = False) -> None:
+    def to_have_value(self, value: Any, *, timeout: float | None = None) -> None:
         """A range's ``value`` or a text field's text equals ``value``."""
         def current(node: Node) -> Any:
             return node.get("value", node.get("text"))
 
         self._assert("have_value", repr(value),
                      _one(lambda node: current(node) == value, current),
-                     negate=_negate, strict=True, timeout=timeout)
+                     strict=True, timeout=timeout)
 
     def not_to_have_value(self, value: Any, *, timeout: float | None = None) -> None:
-        self.to_have_value(value, timeout=timeout, _negate=True)
+        self._negated().to_have_value(value, timeout=timeout)
 
-    def to_have_attribute(self, key: str, value: Any, *, timeout: float | None = None,
-                          _negate: bool = False) -> None:
+    def to_have_attribute(self, key: str, value: Any, *, timeout: float | None = None) -> None:
         """A field of the serialized node (``disabled``, ``role``, ...) or a script property
         (``props.hp`` or ``hp``) equals ``value``."""
         self._assert(f"have_attribute {key!r}", repr(value),
                      _one(lambda node: attribute_value(node, key) == value,
                           lambda node: attribute_value(node, key)),
-                     negate=_negate, strict=True, timeout=timeout)
+                     strict=True, timeout=timeout)
 
     def not_to_have_attribute(self, key: str, value: Any, *,
                               timeout: float | None = None) -> None:
-        self.to_have_attribute(key, value, timeout=timeout, _negate=True)
+        self._negated().to_have_attribute(key, value, timeout=timeout)
 
-    def to_have_property(self, prop: str, value: Any, *, timeout: float | None = None,
-                         _negate: bool = False) -> None:
+    def to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
         """Any engine property, read with ``get_property`` (``"modulate:a"``), equals
         ``value`` (in its wire form)."""
         client = self._locator.client
@@ -235,12 +237,12 @@ class LocatorAssertions:
             actual = client.get_property(found[0]["path"], prop)
             return actual == value, actual
 
-        self._assert(f"have_property {prop!r}", repr(value), measure, negate=_negate,
+        self._assert(f"have_property {prop!r}", repr(value), measure,
                      strict=True, timeout=timeout)
 
     def not_to_have_property(self, prop: str, value: Any, *,
                              timeout: float | None = None) -> None:
-        self.to_have_property(prop, value, timeout=timeout, _negate=True)
+        self._negated().to_have_property(prop, value, timeout=timeout)
 
 
 def _one(holds: Callable[[Node], bool], actual: Callable[[Node], Any]) -> Measure:

@@ -19,7 +19,15 @@ from agent_client._outline import context_around, describe_node
 from agent_client._protocol import Event
 from agent_client._roles import accessible_name, is_checked, role_of
 from agent_client._selectors import Selector, parse_selector
-from agent_client._waiting import CallLog, Expired, NotYet, failure_text, retry
+from agent_client._waiting import (
+    CallLog,
+    Expired,
+    NotYet,
+    default_timeout,
+    failure_text,
+    retry,
+    set_default_timeout,
+)
 from agent_client.errors import (
     CommandTimeoutError,
     NotFoundError,
@@ -33,16 +41,9 @@ from agent_client.errors import (
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
 
-DEFAULT_TIMEOUT = 5.0
-_TIMEOUT_ATTRIBUTE = "_agent_bridge_default_timeout"
 # Bridge answers that mean "not yet": the target may still appear, show or free up.
 RETRYABLE = (NotFoundError, NotInteractableError, StaleRefError)
 MAX_LISTED = 10
-
-
-def default_timeout(client: AgentClient) -> float:
-    """Seconds actions, expectations and event waits wait unless told otherwise."""
-    return float(client.__dict__.get(_TIMEOUT_ATTRIBUTE, DEFAULT_TIMEOUT))
 
 
 # --- steps: each narrows the matches of the steps before it ----------------------------------
@@ -291,10 +292,12 @@ class Locator:
         return bool(found) and found[0].get("visible") is not False
 
     def is_enabled(self) -> bool:
+        """Whether exactly one node matches and is neither disabled nor read-only now."""
         found = self._strict(self._resolve()[1], "is_enabled")
-        return bool(found) and not _blocked(found[0], ("disabled",))
+        return bool(found) and not _blocked(found[0], ("enabled", "editable"))
 
     def is_checked(self) -> bool:
+        """Whether exactly one node matches and is a toggle that is on now."""
         found = self._strict(self._resolve()[1], "is_checked")
         return bool(found) and bool(is_checked(found[0]))
 
@@ -524,7 +527,7 @@ class LocatorMixin:
 
     def set_default_timeout(self, seconds: float) -> None:
         """How long actions, expectations and event waits wait by default (5 s)."""
-        setattr(self, _TIMEOUT_ATTRIBUTE, float(seconds))
+        set_default_timeout(cast("AgentClient", self), seconds)
 
     def wait_for_event(self, event_type: str, predicate: EventPredicate | None = None, *,
                        timeout: float | None = None) -> Event:
@@ -535,13 +538,5 @@ class LocatorMixin:
         Raises:
             WaitTimeoutError: none came within the timeout.
         """
-        client = cast("AgentClient", self)
-        seconds = default_timeout(client) if timeout is None else timeout
-        log = CallLog(f"waiting for event {event_type!r}")
-        try:
-            return _events.await_event(client, event_type, predicate, timeout=seconds, log=log)
-        except Expired as expired:
-            seen = _events.describe_seen(expired.last.actual if expired.last else None)
-            raise WaitTimeoutError(
-                f"No {event_type!r} event within {seconds:g} s (events since the last one "
-                f"consumed: {seen}).\n{log}") from None
+        return _events.wait_for_event(cast("AgentClient", self), event_type, predicate,
+                                      timeout=timeout)

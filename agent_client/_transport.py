@@ -3,19 +3,20 @@ response lines from resp.jsonl as they are appended, and match them to requests 
 
 New response bytes are noticed through watchdog's native file notifications; a short polling
 interval remains as a fallback, because some file systems (network mounts, some containers)
-drop notifications.
+drop notifications. ``AGENT_BRIDGE_POLLING=1`` turns notifications off (polling only): for
+such file systems, and for one-shot processes (the CLI), which then skip importing watchdog.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock
-from watchdog.events import FileSystemEvent, FileSystemEventHandler
-from watchdog.observers import Observer
 
 from agent_client._protocol import CMD_FILE, RESP_FILE, Event, RequestId, Response, decode_line
 
@@ -25,14 +26,25 @@ NOTIFIED_CHECK_S = 0.05
 POLLING_CHECK_S = 0.001
 
 
-class _WakeOnChange(FileSystemEventHandler):
-    def __init__(self, target: Path, wake: threading.Event) -> None:
-        self._target = str(target)
-        self._wake = wake
+POLLING_ENV = "AGENT_BRIDGE_POLLING"
 
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.src_path == self._target:
-            self._wake.set()
+
+def _start_observer(target: Path, wake: threading.Event) -> Any:
+    """A watchdog observer that sets ``wake`` whenever ``target`` changes (imported here, so
+    polling-only processes never load watchdog)."""
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    class WakeOnChange(FileSystemEventHandler):
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            if event.src_path == str(target):
+                wake.set()
+
+    observer = Observer()
+    observer.schedule(WakeOnChange(), str(target.parent))
+    observer.daemon = True
+    observer.start()
+    return observer
 
 
 class FileTransport:
@@ -43,7 +55,7 @@ class FileTransport:
     """
 
     def __init__(self, session_dir: Path, *, read_from_start: bool = True,
-                 use_notifications: bool = True) -> None:
+                 use_notifications: bool | None = None) -> None:
         self.session_dir = session_dir
         self.cmd_path = session_dir / CMD_FILE
         self.resp_path = session_dir / RESP_FILE
@@ -55,16 +67,14 @@ class FileTransport:
         self._unmatched: list[Response] = []
         self._event_sink: Callable[[list[Event]], None] | None = None
         self._wake = threading.Event()
-        self._observer = self._start_observer() if use_notifications else None
+        if use_notifications is None:
+            use_notifications = os.environ.get(POLLING_ENV, "") in ("", "0")
+        self._observer = self._try_observer() if use_notifications else None
         self._check_period = NOTIFIED_CHECK_S if self._observer else POLLING_CHECK_S
 
-    def _start_observer(self) -> Observer | None:
+    def _try_observer(self) -> Any:
         try:
-            observer = Observer()
-            observer.schedule(_WakeOnChange(self.resp_path, self._wake), str(self.session_dir))
-            observer.daemon = True
-            observer.start()
-            return observer
+            return _start_observer(self.resp_path, self._wake)
         except OSError:
             return None  # no native notifications here: poll instead
 

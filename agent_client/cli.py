@@ -1,24 +1,81 @@
-"""The ``agent-bridge`` command line."""
+"""The ``agent-bridge`` command line: one command per step against a game that stays running.
+
+    agent-bridge start PROJECT          agent-bridge snapshot -i
+    agent-bridge click @e3              agent-bridge wait --event symmetry_found
+    agent-bridge stop
+
+Every invocation prints its result on stdout and exits 0, or prints one ``error CODE: ...``
+line on stderr and exits 1 (2 for a usage error). See docs/CLI.md. Modules load lazily so a
+call stays fast: a new process per command is the normal case.
+"""
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
-from agent_client import godot_install
+# subcommand -> (module, function); functions of _cli_commands take (args, client).
+SESSION_FREE = {
+    "start": ("agent_client._cli_sessions", "start"),
+    "sessions": ("agent_client._cli_sessions", "sessions"),
+    "stop": ("agent_client._cli_sessions", "stop"),
+    "install": ("agent_client._addon", "install_command"),
+}
+ON_GAME = {
+    "snapshot": "snapshot", "click": "act", "press": "act", "fill": "act", "hover": "act",
+    "drag": "act", "get": "get", "call": "call", "wait": "wait", "screenshot": "screenshot",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="agent-bridge",
-                                     description="Drive a running game through its bridge.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("install-godot", add_help=False,
-                        help="install Godot 4.6 into a private, cached prefix")
-    options, rest = parser.parse_known_args(argv)
-    if options.command == "install-godot":
-        return godot_install.main(rest)
-    parser.error(f"unknown command {options.command}")
-    return 2
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["install-godot"]:
+        from agent_client import godot_install
+
+        return godot_install.main(argv[1:])
+    # One-shot processes poll the response file instead of starting a file watcher.
+    os.environ.setdefault("AGENT_BRIDGE_POLLING", "1")
+    from agent_client._cli_parser import DEFAULT_TIMEOUT, build_parser
+
+    args = build_parser().parse_args(argv)
+    for name, default in (("session", None), ("json", False), ("timeout", DEFAULT_TIMEOUT)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("error INTERRUPTED: stopped by the user\n")
+        return 130
+    except Exception as error:  # one readable line, whatever went wrong
+        from agent_client._cli_output import CliError, error_line
+        from agent_client._selectors import SelectorError
+        from agent_client.errors import AgentBridgeError
+
+        if not isinstance(error, (AgentBridgeError, CliError, SelectorError, OSError)):
+            raise
+        sys.stderr.write(error_line(error) + "\n")
+        return 1
+
+
+def _run(args: Any) -> int:
+    import importlib
+
+    if args.command in SESSION_FREE:
+        module, function = SESSION_FREE[args.command]
+        handler: Callable[[Any], int] = getattr(importlib.import_module(module), function)
+        return handler(args)
+    from agent_client import _cli_commands
+    from agent_client._cli_sessions import session_dir
+    from agent_client._client import AgentClient
+
+    client = AgentClient.attach(session_dir(args.session), timeout=args.timeout + 5)
+    try:
+        result: int = getattr(_cli_commands, ON_GAME[args.command])(args, client)
+        return result
+    finally:
+        client.close()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,257 @@
+"""The ``agent-bridge`` commands that talk to a running game, one bridge request (or wait) each.
+
+Targets: ``@e3`` (a ref from the latest snapshot), ``/root/...`` (a node path), or else a
+selector (``'Button[text="Play"]'``, docs/LOCATORS.md) resolved to one node's path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from agent_client._cli_output import CliError, show, show_json
+from agent_client._protocol import Response
+from agent_client.errors import UnknownCommandError, error_from_response
+
+if TYPE_CHECKING:
+    from agent_client._client import AgentClient
+
+REF = re.compile(r"^@?e\d+$")
+TREE_LINES = 5000
+
+
+def target_args(client: AgentClient, target: str, timeout: float) -> dict[str, Any]:
+    """``{"ref": ...}``, ``{"path": ...}``, or the path of the one node a selector matches."""
+    if REF.match(target):
+        return {"ref": target.lstrip("@")}
+    if target.startswith("/root"):
+        return {"path": target}
+    from agent_client._locators import Locator
+
+    return {"path": Locator(client).locator(target).path(timeout=timeout)}
+
+
+def _send(client: AgentClient, args: argparse.Namespace, cmd: str,
+          cmd_args: dict[str, Any] | None = None) -> Response | None:
+    """Send one command. With --json, print the raw response and return None; otherwise
+    return the successful response or raise its error."""
+    response = client.send(cmd, cmd_args, timeout=args.timeout + 5)
+    if args.json:
+        show_json(response)
+        if not response.get("ok"):
+            raise error_from_response(dict(response))
+        return None
+    if not response.get("ok"):
+        raise error_from_response(dict(response))
+    return response
+
+
+# --- seeing -----------------------------------------------------------------------------------
+
+def snapshot(args: argparse.Namespace, client: AgentClient) -> int:
+    options: dict[str, Any] = {"interactive": args.interactive, "compact": args.compact}
+    if args.depth is not None:
+        options["max_depth"] = args.depth
+    if args.root:
+        options["root"] = args.root
+    try:
+        response = _send(client, args, "snapshot", options)
+    except UnknownCommandError:
+        return _tree_outline(client, args.root or "/root", args.depth,
+                             note="# this bridge has no snapshot: tree outline, no refs")
+    if response is not None:
+        show(response["data"]["text"])
+    return 0
+
+
+def _tree_outline(client: AgentClient, root: str, depth: int | None, note: str = "") -> int:
+    from agent_client._nodes import TreeIndex
+    from agent_client._outline import outline
+
+    index = TreeIndex(client.get_tree(root, max_depth=depth))
+    show((note + "\n" if note else "") + outline(index, index.root, max_lines=TREE_LINES))
+    return 0
+
+
+def get(args: argparse.Namespace, client: AgentClient) -> int:
+    what = args.what
+    if what == "tree":
+        if args.json:
+            tree_args: dict[str, Any] = {"root": args.target or "/root"}
+            if args.depth is not None:
+                tree_args["max_depth"] = args.depth
+            _send(client, args, "get_tree", tree_args)
+            return 0
+        return _tree_outline(client, args.target or "/root", args.depth)
+    if what == "events":
+        return _events(args, client)
+    if what == "state":
+        response = _send(client, args, "get_state")
+        if response is not None:
+            show_json(response["data"])
+        return 0
+    if not args.target:
+        raise CliError("BAD_ARGS", f"get {what} needs a target: @eN, /root/... or a selector.")
+    target = target_args(client, args.target, args.timeout)
+    if what == "node":
+        response = _send(client, args, "get_node", target)
+        if response is not None:
+            show_json(response["data"])
+        return 0
+    prop = "text" if what == "text" else args.name
+    if not prop:
+        raise CliError("BAD_ARGS", "get property needs a property name: get property @e3 "
+                                   "position")
+    response = _send(client, args, "get_property", {**target, "property": prop})
+    if response is not None:
+        value = response["data"]["value"]
+        show(value if isinstance(value, str) else orjson.dumps(value).decode())
+    return 0
+
+
+def _events(args: argparse.Namespace, client: AgentClient) -> int:
+    from agent_client import _cli_events
+    from agent_client._events import format_event
+
+    folder = client.session_dir
+    client.request("wait", {"frames": 1})  # brings in what the game queued
+    seq, offset = _cli_events.load_cursor(folder)
+    history, end = _cli_events.read_history(folder, offset)
+    fresh = [event for _, event in history if event.get("seq", 0) > seq]
+    if args.json:
+        show_json(fresh)
+    else:
+        show("\n".join(format_event(event) for event in fresh) or "(no new events)")
+    _cli_events.save_cursor(folder, max([seq] + [event["seq"] for event in fresh]), end)
+    return 0
+
+
+# --- acting -----------------------------------------------------------------------------------
+
+def act(args: argparse.Namespace, client: AgentClient) -> int:
+    """click, press, fill, hover, drag."""
+    verb = args.command
+    if verb == "drag":
+        cmd_args: dict[str, Any] = {"from": _drag_end(client, args.target, args.timeout),
+                                    "to": _drag_end(client, args.to, args.timeout)}
+    else:
+        cmd_args = target_args(client, args.target, args.timeout)
+    if verb == "fill":
+        cmd_args.update(value=args.text, submit=args.submit)
+    if verb == "click":
+        cmd_args.update(button=args.button, double=args.double)
+    if args.settle:
+        cmd_args.update(settle=True, timeout_ms=int(args.timeout * 1000))
+    if args.snapshot:
+        cmd_args["snapshot"] = True
+    try:
+        response = _send(client, args, verb, cmd_args)
+    except UnknownCommandError:
+        if verb != "click" or "path" not in cmd_args or args.button != "left" or args.double:
+            raise
+        response = _send(client, args, "press", {"path": cmd_args["path"]})
+        verb = "press"
+    if response is not None:
+        show(_describe_action(verb, response))
+    return 0
+
+
+def _drag_end(client: AgentClient, target: str, timeout: float) -> Any:
+    point = re.fullmatch(r"(-?[\d.]+),(-?[\d.]+)", target)
+    if point:
+        return {"x": float(point.group(1)), "y": float(point.group(2))}
+    end = target_args(client, target, timeout)
+    return end.get("path") or "@" + end["ref"]
+
+
+def _describe_action(verb: str, response: Response) -> str:
+    from agent_client._events import format_event
+
+    data = response.get("data") or {}
+    where = data.get("target") or data.get("pressed") or data.get("path") or ""
+    lines = [f"ok {verb} {where}".rstrip()]
+    if "toggled" in data:
+        lines[0] += f" toggled={str(data['toggled']).lower()}"
+    changes = data.get("changes") or {}
+    for kind in ("added", "removed"):
+        if changes.get(kind):
+            lines.append(f"{kind}: {', '.join(changes[kind])}")
+    lines += [f"event {format_event(event)}" for event in response.get("events") or []]
+    snapshot_data = data.get("snapshot")
+    if isinstance(snapshot_data, dict) and snapshot_data.get("text"):
+        lines.append(snapshot_data["text"])
+    return "\n".join(lines)
+
+
+def call(args: argparse.Namespace, client: AgentClient) -> int:
+    try:
+        cmd_args = orjson.loads(args.args) if args.args else {}
+    except orjson.JSONDecodeError as error:
+        raise CliError("BAD_ARGS", f"The arguments are not JSON: {error}.") from None
+    if not isinstance(cmd_args, dict):
+        raise CliError("BAD_ARGS", "The arguments must be a JSON object: '{\"from\": 0}'.")
+    response = _send(client, args, args.name, cmd_args)
+    if response is not None:
+        show_json(response["data"])
+    return 0
+
+
+# --- waiting ----------------------------------------------------------------------------------
+
+def wait(args: argparse.Namespace, client: AgentClient) -> int:
+    timeout_ms = int(args.timeout * 1000)
+    if args.settled or args.frames:
+        condition = {"settled": True} if args.settled else {"frames": args.frames}
+        response = _send(client, args, "wait", {**condition, "timeout_ms": timeout_ms})
+        if response is not None:
+            show(f"ok after {response['data'].get('frames_waited', '?')} frames")
+        return 0
+    if args.event:
+        return _wait_event(args, client)
+    from agent_client._locators import Locator
+
+    locator = (Locator(client).get_by_text(args.text) if args.text
+               else Locator(client).locator(args.node))
+    locator.first.wait_for(state="visible", timeout=args.timeout)
+    show(f"ok {locator.first.path()}")
+    return 0
+
+
+def _wait_event(args: argparse.Namespace, client: AgentClient) -> int:
+    from agent_client import _cli_events, _events
+
+    folder = client.session_dir
+    seq, offset = _cli_events.load_cursor(folder)
+    history, end = _cli_events.read_history(folder, offset)
+    for line_start, event in history:
+        if event.get("seq", 0) > seq and event.get("type") == args.event:
+            _cli_events.save_cursor(folder, event["seq"], line_start)
+            return _show_event(args, event)
+    _events.set_cursor(client, max([seq] + [event.get("seq", 0) for _, event in history]))
+    event = _events.wait_for_event(client, args.event, timeout=args.timeout)
+    _cli_events.save_cursor(folder, event["seq"], end)
+    return _show_event(args, event)
+
+
+def _show_event(args: argparse.Namespace, event: Any) -> int:
+    from agent_client._events import format_event
+
+    if args.json:
+        show_json(event)
+    else:
+        show(format_event(event))
+    return 0
+
+
+def screenshot(args: argparse.Namespace, client: AgentClient) -> int:
+    from agent_client._screenshot import save_screenshot
+
+    target = target_args(client, args.target, args.timeout) if args.target else None
+    saved = save_screenshot(client, Path(args.out).resolve(), annotate=args.annotate,
+                            target=target, timeout=args.timeout + 5)
+    show(str(saved))
+    return 0

@@ -1,0 +1,43 @@
+"""How the command line talks: results on stdout, one ``error CODE: sentence`` line on stderr."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import orjson
+
+# Codes for failures that are not bridge answers.
+CLIENT_CODES = {
+    "GameExitedError": "GAME_EXITED",
+    "LaunchError": "LAUNCH_FAILED",
+    "EngineNotFoundError": "ENGINE_NOT_FOUND",
+    "ResponseTimeoutError": "NO_ANSWER",
+    "WaitTimeoutError": "TIMEOUT",
+    "StrictModeError": "AMBIGUOUS",
+    "SelectorError": "BAD_SELECTOR",
+}
+
+
+class CliError(Exception):
+    """A failure of the command line itself (no session, bad input)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def error_line(error: BaseException) -> str:
+    """``error NOT_FOUND: No node at /root/X.``: the code and the first line of the message."""
+    code = getattr(error, "code", None) or CLIENT_CODES.get(type(error).__name__, "ERROR")
+    message = error.args[0] if error.args else str(error)
+    first = str(message).strip().splitlines()[0] if str(message).strip() else type(error).__name__
+    return f"error {code}: {first}"
+
+
+def show_json(value: Any) -> None:
+    sys.stdout.write(orjson.dumps(value, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def show(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")

@@ -1,0 +1,298 @@
+"""The pytest plugin (entry point ``pytest11: agent_bridge``): game fixtures, options, and
+failure reports that explain themselves.
+
+Fixtures (each link of the chain can be overridden in a ``conftest.py``)::
+
+    agent_launch_options (session)  keyword arguments for AgentClient.launch, from options/ini
+    agent_timeout (session)         default seconds for actions, expectations and event waits
+    game                            a fresh game per test, closed after it
+    shared_game                     one game per session (per xdist worker), reset before
+                                    each test that uses it
+
+Options, each also an ini setting without the dashes (``godot_project = game``)::
+
+    --godot-project PATH   --godot-bin PATH   --godot-scene res://...   --agent-render
+    --agent-timeout S      --agent-launch-timeout S   --agent-artifacts DIR
+    --agent-fail-on-engine-error
+
+Markers: ``agent_scene("res://...")`` runs a test on another scene; ``agent_strict_errors``
+fails a test during which the engine logged an error.
+
+On failure the report gets the last snapshot, the event log, the engine log's tail, engine
+errors and, when the game renders, a screenshot; the same files go to
+``<artifacts>/<test id>/``. See docs/PYTEST.md.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from agent_client._client import AgentClient
+
+DEFAULTS: dict[str, Any] = {
+    "godot_project": None,
+    "godot_bin": None,
+    "godot_scene": None,
+    "agent_render": False,
+    "agent_timeout": 5.0,
+    "agent_launch_timeout": 30.0,
+    "agent_artifacts": "agent-artifacts",
+    "agent_fail_on_engine_error": False,
+}
+PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
+START_SEQ = pytest.StashKey[dict[int, int]]()
+NO_PROJECT = ("No game to launch: pass --godot-project PATH (the folder holding project.godot), "
+              "set godot_project in the pytest ini file, or override the agent_launch_options "
+              "fixture in conftest.py.")
+
+
+# --- options ----------------------------------------------------------------------------------
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("agent-bridge", "AgentBridge: drive a game from tests")
+    options = [
+        ("--godot-project", "godot_project", "the Godot project (folder with project.godot) the "
+         "game fixtures launch"),
+        ("--godot-bin", "godot_bin", "the engine binary (default: $GODOT_BIN, PATH, then the "
+         "copy `agent-bridge install-godot` installed)"),
+        ("--godot-scene", "godot_scene", "a res:// scene to run instead of the main scene"),
+        ("--agent-timeout", "agent_timeout", "seconds actions, expectations and event waits "
+         "wait (default 5)"),
+        ("--agent-launch-timeout", "agent_launch_timeout", "seconds to wait for the bridge to "
+         "get ready (default 30)"),
+        ("--agent-artifacts", "agent_artifacts", "folder for failure artifacts, one subfolder per "
+         "test (default agent-artifacts)"),
+    ]
+    for flag, name, text in options:
+        group.addoption(flag, dest=name, default=None, metavar=name.split("_")[-1].upper(),
+                        help=text)
+        parser.addini(name, help=text, default="")
+    flags = [
+        ("--agent-render", "agent_render", "run the game with rendering instead of --headless "
+         "(needs a display; enables screenshots)"),
+        ("--agent-fail-on-engine-error", "agent_fail_on_engine_error", "fail a test during "
+         "which the engine logged an error"),
+    ]
+    for flag, name, text in flags:
+        group.addoption(flag, dest=name, action="store_true", default=None, help=text)
+        parser.addini(name, help=text, type="bool", default=False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "agent_scene(path): launch (or reset) the game on this "
+                            "res:// scene for this test")
+    config.addinivalue_line("markers", "agent_strict_errors: fail the test if the engine "
+                            "logged an error (script error, push_error) during it")
+
+
+def setting(config: pytest.Config, name: str) -> Any:
+    """An option's value: the command line, else the ini file, else the default. Relative
+    paths are resolved against the invocation folder (command line) or the ini file's."""
+    value = config.getoption(name)
+    base = config.invocation_params.dir
+    if value is None:
+        value = config.getini(name)
+        if value in ("", None):
+            value = DEFAULTS[name]
+        else:
+            base = config.inipath.parent if config.inipath else config.rootpath
+    if value is None:
+        return None
+    if name in PATH_SETTINGS:
+        return (Path(base) / str(value)).resolve()
+    if isinstance(DEFAULTS[name], bool):
+        return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
+    if isinstance(DEFAULTS[name], float):
+        return float(value)
+    return value
+
+
+# --- fixtures ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def agent_launch_options(pytestconfig: pytest.Config) -> dict[str, Any]:
+    """Keyword arguments for ``AgentClient.launch`` (``project`` included). Override it in a
+    conftest.py to point the fixtures at a game without command-line options."""
+    return {
+        "project": setting(pytestconfig, "godot_project"),
+        "godot": setting(pytestconfig, "godot_bin"),
+        "scene": setting(pytestconfig, "godot_scene"),
+        "render": setting(pytestconfig, "agent_render"),
+        "ready_timeout": setting(pytestconfig, "agent_launch_timeout"),
+    }
+
+
+@pytest.fixture(scope="session")
+def agent_timeout(pytestconfig: pytest.Config) -> float:
+    """Default seconds for locator actions, expectations and ``wait_for_event``."""
+    return float(setting(pytestconfig, "agent_timeout"))
+
+
+def _scene_for(request: pytest.FixtureRequest) -> str | None:
+    marker = request.node.get_closest_marker("agent_scene")
+    return str(marker.args[0]) if marker and marker.args else None
+
+
+def _launch(options: dict[str, Any], timeout: float, scene: str | None) -> AgentClient:
+    from agent_client._client import AgentClient
+    from agent_client._waiting import set_default_timeout
+    from agent_client.errors import GameExitedError, LaunchError
+
+    settings = dict(options)
+    project = settings.pop("project", None)
+    if not project:
+        pytest.fail(NO_PROJECT, pytrace=False)
+    if scene:
+        settings["scene"] = scene
+    try:
+        client = AgentClient.launch(project, **settings)
+    except (LaunchError, GameExitedError) as error:
+        pytest.fail(f"Could not launch {project}: {error}", pytrace=False)
+    set_default_timeout(client, timeout)
+    return client
+
+
+@pytest.fixture
+def game(agent_launch_options: dict[str, Any], agent_timeout: float,
+         request: pytest.FixtureRequest) -> Iterator[AgentClient]:
+    """A fresh game for this test, quit (and its processes stopped) after it."""
+    client = _launch(agent_launch_options, agent_timeout, _scene_for(request))
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+class SharedGame:
+    """One game for many tests. Before each test after the first, it is reset with
+    ``change_scene`` to the test's scene (the ``agent_scene`` marker, ``--godot-scene`` or the
+    project's main scene); when that fails, or the game died, it is launched again.
+    Autoload singletons keep their state across a reset: use ``game`` for full isolation."""
+
+    def __init__(self, options: dict[str, Any], timeout: float) -> None:
+        self.options = options
+        self.timeout = timeout
+        self.client: AgentClient | None = None
+
+    def checkout(self, scene: str | None) -> AgentClient:
+        if self.client is not None and not self._reset(scene):
+            self.close()
+        if self.client is None:
+            self.client = _launch(self.options, self.timeout, scene)
+        return self.client
+
+    def _reset(self, scene: str | None) -> bool:
+        from agent_client._waiting import set_default_timeout
+        from agent_client.errors import AgentBridgeError
+
+        assert self.client is not None
+        target = scene or self.options.get("scene") or main_scene(self.options.get("project"))
+        if not target:
+            return False
+        try:
+            self.client.change_scene(target)
+        except AgentBridgeError:
+            return False
+        set_default_timeout(self.client, self.timeout)
+        return True
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+
+def main_scene(project: Path | str | None) -> str | None:
+    """``run/main_scene`` from a project's project.godot."""
+    if not project:
+        return None
+    try:
+        text = (Path(project) / "project.godot").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    found = re.search(r'^run/main_scene\s*=\s*"([^"]+)"', text, re.MULTILINE)
+    return found.group(1) if found else None
+
+
+@pytest.fixture(scope="session")
+def agent_shared_session(agent_launch_options: dict[str, Any],
+                         agent_timeout: float) -> Iterator[SharedGame]:
+    """The holder of ``shared_game``'s game for the whole session."""
+    shared = SharedGame(agent_launch_options, agent_timeout)
+    try:
+        yield shared
+    finally:
+        shared.close()
+
+
+@pytest.fixture
+def shared_game(agent_shared_session: SharedGame,
+                request: pytest.FixtureRequest) -> AgentClient:
+    """The session's game, reset to the test's scene; faster than ``game``, less isolated."""
+    from agent_client import _events
+
+    client = agent_shared_session.checkout(_scene_for(request))
+    request.node.stash.setdefault(START_SEQ, {})[id(client)] = _events.skip_to_latest(client)
+    return client
+
+
+# --- reports ----------------------------------------------------------------------------------
+
+def _clients(item: pytest.Item) -> list[tuple[str, AgentClient]]:
+    """The live game clients a test used, by fixture name (any fixture, not only ours)."""
+    module = sys.modules.get("agent_client._client")
+    if module is None:
+        return []  # nothing imported the client: no game in this test
+    funcargs = getattr(item, "funcargs", {})
+    return [(name, value) for name, value in funcargs.items()
+            if isinstance(value, module.AgentClient) and not value.__dict__.get("_closed")]
+
+
+def _artifacts_folder(config: pytest.Config, nodeid: str, fixture: str, several: bool) -> Path:
+    slug = re.sub(r"[^\w.-]+", "-", nodeid).strip("-")[:150]
+    folder = Path(setting(config, "agent_artifacts")) / slug
+    return folder / fixture if several else folder
+
+
+def _strict(item: pytest.Item) -> bool:
+    return bool(item.get_closest_marker("agent_strict_errors")
+                or setting(item.config, "agent_fail_on_engine_error"))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+        item: pytest.Item, call: pytest.CallInfo[None],
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keeps the call report; on failure, adds the game's evidence to it."""
+    report = yield
+    if report.when != "call" or report.skipped:
+        return report
+    clients = _clients(item)
+    if not clients:
+        return report
+    from agent_client import _artifacts
+
+    starts = item.stash.get(START_SEQ, {})
+    if report.passed and _strict(item):
+        errors = [(name, event) for name, client in clients
+                  for event in _artifacts.engine_errors(client, starts.get(id(client), 0))]
+        if errors:
+            report.outcome = "failed"
+            report.longrepr = "The engine logged errors during the test:\n" + "\n".join(
+                f"  [{name}] {_artifacts.format_engine_error(event)}" for name, event in errors)
+    if report.failed:
+        for name, client in clients:
+            folder = _artifacts_folder(item.config, item.nodeid, name, len(clients) > 1)
+            evidence = _artifacts.collect(client, folder, since_seq=starts.get(id(client), 0))
+            for title, text in evidence.sections:
+                report.sections.append((f"agent-bridge {name}: {title}", text))
+            report.sections.append((f"agent-bridge {name}: artifacts", str(folder)))
+            item.user_properties.append((f"agent_artifacts_{name}", str(folder)))
+    return report

@@ -1,0 +1,223 @@
+"""The ``agent-bridge`` command line, run as a new process per step against a real game."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import orjson
+import psutil
+import pytest
+
+FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
+CONFORMANCE = "/root/Conformance"
+
+
+class Cli:
+    """Runs ``python -m agent_client.cli`` with a private temporary folder, so its sessions
+    and session index are this test module's own."""
+
+    def __init__(self, temp: Path) -> None:
+        self.env = {**os.environ, "TMPDIR": str(temp)}
+        self.env.pop("AGENT_BRIDGE_SESSION", None)
+
+    def __call__(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([sys.executable, "-m", "agent_client.cli", *args],
+                              capture_output=True, text=True, env=self.env, timeout=120)
+        if ok:
+            assert done.returncode == 0, done.stderr
+        return done
+
+    def fails(self, *args: str) -> str:
+        """The one error line of a failing invocation."""
+        done = self(*args, ok=False)
+        assert done.returncode == 1, done.stdout
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1, done.stderr
+        return lines[0]
+
+
+@pytest.fixture(scope="module")
+def cli(tmp_path_factory: pytest.TempPathFactory) -> Cli:
+    return Cli(tmp_path_factory.mktemp("cli"))
+
+
+@pytest.fixture(scope="module")
+def session(cli: Cli) -> Iterator[str]:
+    """A conformance game started with ``agent-bridge start``; stopped at the end."""
+    started = cli("start", str(FIXTURE_GAME), "--session", "conf", "--json")
+    info = orjson.loads(started.stdout)
+    yield info["dir"]
+    cli("stop", "--all")
+    assert not psutil.pid_exists(info["pid"]) or \
+        psutil.Process(info["pid"]).status() == psutil.STATUS_ZOMBIE
+
+
+def ref_of(snapshot: str, line_start: str) -> str:
+    found = re.search(re.escape(line_start) + r".*ref=(e\d+)", snapshot)
+    assert found, snapshot
+    return "@" + found.group(1)
+
+
+def test_start_makes_the_current_session(cli: Cli, session: str) -> None:
+    listed = cli("sessions").stdout
+    assert re.search(r"^\* conf  running  pid \d+  .*fixture_game$", listed, re.MULTILINE)
+    assert Path(session, "bridge.json").exists()
+
+
+def test_snapshot_and_its_options(cli: Cli, session: str) -> None:
+    full = cli("snapshot").stdout
+    assert full.startswith('- application "AgentBridge fixture"')
+    assert '- button "Play" [ref=e' in full and "heading" in full
+    interactive = cli("snapshot", "-i", "-c").stdout.splitlines()
+    assert all("ref=e" in line for line in interactive)
+    assert len(cli("snapshot", "-d", "1").stdout.splitlines()) == 2
+
+
+def test_act_by_ref_then_wait_for_the_event_it_fired(cli: Cli, session: str) -> None:
+    play = ref_of(cli("snapshot", "-i").stdout, '- button "Play"')
+    clicked = cli("click", play).stdout.splitlines()
+    assert clicked[0] == f"ok click {CONFORMANCE}/PlayButton"
+    assert any(line.startswith("event #") and " played " in line for line in clicked)
+    # The event came with the click's answer, in another process: wait still sees it, once.
+    assert " played /root/Conformance [1]" in cli("wait", "--event", "played").stdout
+    assert "timed out" not in cli("get", "events").stdout
+    assert cli("get", "events").stdout.strip() == "(no new events)"
+    error = cli.fails("wait", "--event", "played", "--timeout", "0.3")
+    assert error.startswith("error TIMEOUT: No 'played' event within 0.3 s")
+
+
+def test_fill_press_and_get_with_paths_and_selectors(cli: Cli, session: str) -> None:
+    assert cli("fill", "#NameEdit", "Bob").stdout.startswith(f"ok fill {CONFORMANCE}/NameEdit")
+    name = ref_of(cli("snapshot", "-i").stdout, '- textbox "Your name"')
+    assert cli("get", "text", name).stdout == "Bob\n"
+    assert cli("press", f"{CONFORMANCE}/ToggleButton").stdout.startswith(
+        f"ok press {CONFORMANCE}/ToggleButton toggled=true")
+    assert cli("get", "property", "HSlider", "value").stdout == "50.0\n"
+    node = orjson.loads(cli("get", "node", "Button[text=Play]").stdout)
+    assert node["node"]["path"] == f"{CONFORMANCE}/PlayButton"
+    tree = cli("get", "tree", CONFORMANCE).stdout
+    assert '- button "Play" #PlayButton' in tree and "#HiddenButton [hidden]" in tree
+
+
+def test_failures_are_one_line_and_a_nonzero_exit(cli: Cli, session: str) -> None:
+    assert cli.fails("get", "text", "/root/X").startswith("error NOT_FOUND: No node at /root/X")
+    assert cli.fails("click", "@e999").startswith("error STALE_REF: Ref e999")
+    assert cli.fails("call", "nope").startswith("error UNKNOWN_COMMAND:")
+    assert cli.fails("call", "wait", "{bad").startswith("error BAD_ARGS:")
+    assert cli.fails("press", "#Nope", "--timeout", "0.2").startswith("error TIMEOUT:")
+    assert cli.fails("press", "Button").startswith("error AMBIGUOUS: strict mode violation")
+    assert cli.fails("screenshot", "out.png").startswith("error UNSUPPORTED: Screenshots need")
+    assert cli.fails("--session", "nope", "snapshot").startswith("error NO_SESSION:")
+    raw = cli("--json", "get", "text", "/root/X", ok=False)
+    assert raw.returncode == 1 and orjson.loads(raw.stdout)["code"] == "NOT_FOUND"
+    usage = cli("click", ok=False)
+    assert usage.returncode == 2
+
+
+def test_json_prints_the_raw_response(cli: Cli, session: str) -> None:
+    response = orjson.loads(cli("call", "hello", "--json").stdout)
+    assert response["ok"] is True and response["data"]["protocol"] == "agentbridge/1"
+    assert re.fullmatch(r"\d+-1", response["id"])  # ids of one process cannot collide
+
+
+def test_waits(cli: Cli, session: str) -> None:
+    assert cli("wait", "--settled").stdout.startswith("ok after")
+    assert cli("wait", "--frames", "3").stdout == "ok after 3 frames\n"
+    assert cli("wait", "--text", "Conformance").stdout == f"ok {CONFORMANCE}/Title\n"
+    assert cli("wait", "--node", "#PlayButton").stdout == f"ok {CONFORMANCE}/PlayButton\n"
+    assert cli.fails("wait", "--text", "Level 9", "--timeout", "0.3").startswith("error TIMEOUT:")
+
+
+def test_concurrent_invocations_each_get_their_own_answer(cli: Cli) -> None:
+    cli("start", str(FIXTURE_GAME), "--session", "lab", "--scene", "res://scenes/lab.tscn")
+    try:
+        names = [f"Thing{number}" for number in range(8)]
+        with ThreadPoolExecutor(len(names)) as pool:
+            answers = list(pool.map(
+                lambda name: cli("--session", "lab", "call", "spawn", f'{{"name": "{name}"}}'),
+                names))
+        for name, answer in zip(names, answers, strict=True):
+            assert orjson.loads(answer.stdout) == {"path": f"/root/Lab/{name}"}
+        state = orjson.loads(cli("--session", "lab", "get", "state").stdout)
+        assert state == {"count": 0, "mode": 0}
+    finally:
+        cli("stop", "--session", "lab")
+    assert "lab" not in cli("sessions").stdout
+
+
+def test_stop_ends_the_game_and_forgets_the_session(tmp_path: Path) -> None:
+    cli = Cli(tmp_path)
+    assert cli.fails("snapshot").startswith("error NO_SESSION: No session: start one")
+    info = orjson.loads(cli("start", str(FIXTURE_GAME), "--json").stdout)
+    assert info["session"] == "fixture_game"
+    second = orjson.loads(cli("start", str(FIXTURE_GAME), "--json").stdout)
+    assert second["session"] == "fixture_game-2"          # the newest is current
+    assert cli("sessions").stdout.startswith("  fixture_game ")
+    assert cli.fails("start", str(FIXTURE_GAME), "--session", "fixture_game").startswith(
+        "error SESSION_RUNNING:")
+    assert cli("stop").stdout == "stopped session fixture_game-2\n"
+    assert cli("snapshot").returncode == 0                 # fixture_game is current again
+    assert cli("stop").stdout == "stopped session fixture_game\n"
+    for started in (info, second):
+        assert not Path(started["dir"]).exists()
+        assert not psutil.pid_exists(started["pid"]) or \
+            psutil.Process(started["pid"]).status() == psutil.STATUS_ZOMBIE
+    assert cli("sessions").stdout.startswith("no sessions")
+
+
+def test_install_copies_the_addon_and_registers_the_autoload(cli: Cli, tmp_path: Path) -> None:
+    project = tmp_path / "game"
+    project.mkdir()
+    (project / "project.godot").write_text(
+        'config_version=5\n\n[application]\n\nconfig/name="Game"\n\n[autoload]\n\n'
+        'Music="*res://music.gd"\n\n[display]\n\nwindow/size/viewport_width=640\n')
+    first = cli("install", str(project)).stdout
+    assert first.startswith(f"copied {project / 'addons' / 'agent_bridge'}")
+    assert "autoload registered" in first
+    assert (project / "addons" / "agent_bridge" / "agent_bridge.gd").is_file()
+    assert "autoload already registered" in cli("install", str(project)).stdout
+    text = (project / "project.godot").read_text()
+    assert text.count("AgentBridge=") == 1
+    assert 'Music="*res://music.gd"\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n' \
+        in text
+    assert "[display]\n\nwindow/size/viewport_width=640\n" in text
+    assert cli.fails("install", str(tmp_path)).startswith("error NOT_FOUND:")
+
+
+def test_an_installed_game_runs_with_the_bridge(cli: Cli, tmp_path: Path) -> None:
+    project = tmp_path / "fresh"
+    project.mkdir()
+    (project / "project.godot").write_text(
+        'config_version=5\n\n[application]\n\nconfig/name="Fresh"\n'
+        'run/main_scene="res://main.tscn"\n')
+    (project / "main.tscn").write_text(
+        '[gd_scene format=3]\n\n[node name="Main" type="Control"]\n\n'
+        '[node name="Go" type="Button" parent="."]\noffset_right = 80.0\noffset_bottom = 30.0\n'
+        'text = "Go"\n')
+    cli("install", str(project))
+    cli("start", str(project), "--session", "fresh")
+    try:
+        assert '- button "Go"' in cli("--session", "fresh", "snapshot").stdout
+    finally:
+        cli("stop", "--session", "fresh")
+
+
+def test_screenshots_of_a_rendering_game(cli: Cli, tmp_path: Path) -> None:
+    cli("start", str(FIXTURE_GAME), "--render", "--session", "shots")
+    try:
+        whole = tmp_path / "whole.png"
+        assert cli("--session", "shots", "screenshot", str(whole), "--annotate").stdout == \
+            f"{whole}\n"
+        button = tmp_path / "button.png"
+        cli("--session", "shots", "screenshot", str(button), "--target", "#PlayButton")
+        for shot in (whole, button):
+            assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+        assert button.stat().st_size < whole.stat().st_size
+    finally:
+        cli("stop", "--session", "shots")

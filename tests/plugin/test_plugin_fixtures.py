@@ -1,0 +1,122 @@
+"""The pytest plugin's fixtures and options, run through pytester against the real fixture game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
+
+
+def test_game_without_a_project_fails_with_a_clear_message(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_uses_game(game):\n    pass\n")
+    result = pytester.runpytest()
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*No game to launch: pass --godot-project PATH*"])
+
+
+def test_game_launches_the_project_given_on_the_command_line(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("""
+        def test_plays(game):
+            assert game.get_tree()["children"][1]["name"] == "Conformance"
+            game.get_by_role("button", name="Play").click()
+            assert game.wait_for_event("played")["args"] == [1]
+    """)
+    pytester.runpytest("--godot-project", str(FIXTURE_GAME)).assert_outcomes(passed=1)
+
+
+def test_ini_settings_and_the_scene_marker(pytester: pytest.Pytester) -> None:
+    pytester.makeini(f"""
+        [pytest]
+        godot_project = {FIXTURE_GAME}
+        godot_scene = res://scenes/lab.tscn
+        agent_timeout = 0.5
+    """)
+    pytester.makepyfile("""
+        import pytest
+        from agent_client._waiting import default_timeout
+
+        def test_ini_scene_and_timeout(game):
+            assert game.get_by_name("Lab").count() == 1
+            assert default_timeout(game) == 0.5
+
+        @pytest.mark.agent_scene("res://scenes/conformance.tscn")
+        def test_marker_scene(game):
+            assert game.get_by_name("Conformance").count() == 1
+    """)
+    pytester.runpytest().assert_outcomes(passed=2)
+
+
+def test_a_relative_ini_project_is_resolved_against_the_ini_file(
+        pytester: pytest.Pytester) -> None:
+    (pytester.path / "game").symlink_to(FIXTURE_GAME, target_is_directory=True)
+    pytester.makeini("[pytest]\ngodot_project = game\n")
+    pytester.mkdir("sub")
+    pytester.makepyfile(**{"sub/test_relative": """
+        def test_found(game):
+            assert game.get_by_name("PlayButton").count() == 1
+    """})
+    result = pytester.runpytest("sub")
+    result.assert_outcomes(passed=1)
+
+
+def test_conftest_can_override_the_launch_options(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(f"""
+        import pytest
+
+        @pytest.fixture(scope="session")
+        def agent_launch_options(agent_launch_options):
+            return {{**agent_launch_options, "project": {str(FIXTURE_GAME)!r},
+                    "scene": "res://scenes/lab.tscn"}}
+    """)
+    pytester.makepyfile("""
+        def test_overridden(game):
+            assert game.get_state() == {"count": 0, "mode": 0}
+    """)
+    pytester.runpytest().assert_outcomes(passed=1)
+
+
+def test_shared_game_is_reset_between_tests_and_relaunched_when_gone(
+        pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("""
+        import pytest
+        seen = {}
+
+        def play_count(client):
+            return client.get_property("/root/Conformance", "play_count")
+
+        def test_first_changes_the_scene(shared_game):
+            seen["pid"] = shared_game.process.pid
+            shared_game.get_by_role("button", name="Play").click()
+            assert play_count(shared_game) == 1
+
+        def test_second_gets_a_fresh_scene_in_the_same_game(shared_game):
+            assert shared_game.process.pid == seen["pid"]
+            assert play_count(shared_game) == 0
+            # events of the first test are behind the cursor
+            with pytest.raises(TimeoutError):
+                shared_game.wait_for_event("played", timeout=0.2)
+
+        @pytest.mark.agent_scene("res://scenes/lab.tscn")
+        def test_third_switches_scene_by_marker(shared_game):
+            assert shared_game.process.pid == seen["pid"]
+            assert shared_game.get_by_name("Lab").count() == 1
+            shared_game.quit()
+
+        def test_fourth_gets_a_new_game_after_the_old_one_quit(shared_game):
+            assert shared_game.process.pid != seen["pid"]
+            assert play_count(shared_game) == 0
+    """)
+    result = pytester.runpytest("--godot-project", str(FIXTURE_GAME), "-p", "no:randomly")
+    result.assert_outcomes(passed=4)
+
+
+def test_launch_failures_are_reported_as_failures(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_uses_game(game):\n    pass\n")
+    result = pytester.runpytest("--godot-project", str(FIXTURE_GAME), "--godot-bin",
+                                str(pytester.path / "no-such-godot"))
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*Could not launch*no-such-godot*"])
