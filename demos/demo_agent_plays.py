@@ -19,6 +19,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from agent_client import AgentClient  # noqa: E402
+from agent_client._launcher import ensure_imported, find_godot  # noqa: E402
 from vault_agent import LEVEL_ROOT, play_level, read_vault  # noqa: E402
 
 GAME = HERE / "crystal_vault"
@@ -30,6 +31,9 @@ def main() -> int:
     parser.add_argument("--quiet", action="store_true", help="no per-move transcript")
     options = parser.parse_args()
 
+    started = time.perf_counter()
+    if ensure_imported(GAME, find_godot()):  # once per checkout: builds the class cache
+        print(f"first run: imported the project in {time.perf_counter() - started:.1f} s")
     launched = time.perf_counter()
     with AgentClient.launch(GAME) as game:
         ready = time.perf_counter() - launched

@@ -92,6 +92,7 @@ def test_physics_objects_get_clicks_hover_and_drags(input_lab: AgentClient) -> N
     assert event_args(input_lab, "clicked") == [["TokenB"]]
     result = input_lab.request("drag", {"from": f"{world}/TokenA", "to": f"{world}/TokenB"})
     assert result["from"]["target"] == f"{world}/TokenA"
+    input_lab.wait_frames(30)  # a second, late delivery (engine picking) would show up here
     assert event_args(input_lab, "dropped") == [["TokenA", "TokenB"]]
 
 
@@ -99,6 +100,7 @@ def test_drag_by_refs_and_points(input_lab: AgentClient) -> None:
     snap = input_lab.request("snapshot", {"interactive": True, "compact": True})
     token_a = next(r for r, i in snap["refs"].items() if i["path"].endswith("TokenA"))
     input_lab.request("drag", {"from": f"@{token_a}", "to": {"x": 900, "y": 200}})
+    input_lab.wait_frames(30)
     assert event_args(input_lab, "dropped") == [["TokenA", "TokenB"]]
     with pytest.raises(InvalidArgsError, match="drag end"):
         input_lab.request("drag", {"from": 5, "to": token_a})

@@ -3,10 +3,13 @@ extends RefCounted
 ## there (visible, enabled, inside the viewport, not covered), and pointer events delivered
 ## through the viewport's real input path.
 ##
-## Headless Godot never runs its own physics picking (the window never reports the mouse inside
-## it), so for pickable physics objects under the pointer the pointer does the pick itself and
-## delivers the event where the engine would: `_input_event` and the `input_event` signal, and
-## `mouse_entered` / `mouse_exited` as the pointer moves, only for events the GUI left unhandled.
+## Headless Godot's own physics picking cannot be relied on: most runs it never fires (the
+## window never reports the mouse inside it), some runs it does, a physics frame later. So in
+## agent mode the pointer is the only picker: it turns the viewport's picking off and, for
+## pickable physics objects under the pointer, delivers the event where the engine would:
+## `_input_event` and the `input_event` signal, and `mouse_entered` / `mouse_exited` as the
+## pointer moves, only for events no control stopped. The game's own picking settings (on or
+## off, first only) are kept.
 
 const CommandError := preload("command_error.gd")
 const Roles := preload("snapshot_roles.gd")
@@ -18,10 +21,15 @@ var _viewport: Viewport
 var _position := Vector2.ZERO
 var _mask: int = 0
 var _hovered_objects: Array[CollisionObject2D] = []
+var _picking: bool
+var _first_only: bool
 
 
 func _init(viewport: Viewport) -> void:
 	_viewport = viewport
+	_picking = viewport.physics_object_picking
+	_first_only = viewport.physics_object_picking_first_only
+	viewport.physics_object_picking = false
 
 
 ## The open modal window or popup that blocks everything else, if any (the last one wins).
@@ -148,7 +156,7 @@ func _send_to_object(object: CollisionObject2D, event: InputEvent) -> void:
 func _pick(point: Vector2) -> Array[CollisionObject2D]:
 	var found: Array[CollisionObject2D] = []
 	var world := _viewport.find_world_2d()
-	if world == null:
+	if world == null or not _picking:
 		return found
 	var query := PhysicsPointQueryParameters2D.new()
 	query.position = _viewport.get_canvas_transform().affine_inverse() * point
@@ -158,6 +166,8 @@ func _pick(point: Vector2) -> Array[CollisionObject2D]:
 		var object := hit.collider as CollisionObject2D
 		if object != null and object.input_pickable and object.is_visible_in_tree():
 			found.push_front(object)
+	if _first_only and found.size() > 1:
+		found.resize(1)
 	return found
 
 
