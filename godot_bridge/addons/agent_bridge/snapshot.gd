@@ -29,7 +29,7 @@ func take(root: Node, interactive: bool, compact: bool, max_depth: int) -> Dicti
 	_ref_nodes.clear()
 	_ref_info.clear()
 	var modal := Pointer.open_modal(root.get_tree().root)
-	var entries := _collect(root, 0, max_depth, modal == null, modal)
+	var entries := _collect(root, str(root.get_path()), 0, max_depth, modal == null, modal)
 	var lines := PackedStringArray()
 	_render(entries, 0, interactive, compact, lines)
 	return {"text": "\n".join(lines), "refs": _ref_info.duplicate(true), "snapshot": generation}
@@ -64,7 +64,8 @@ func refs() -> Dictionary:
 # --- collecting -------------------------------------------------------------------------------
 
 ## One entry per visible node: {"role", "name", "attrs", "ref", "node", "children"}.
-func _collect(node: Node, depth: int, max_depth: int, reachable: bool, modal: Node) -> Dictionary:
+func _collect(node: Node, path: String, depth: int, max_depth: int, reachable: bool,
+		modal: Node) -> Dictionary:
 	if node == modal:
 		reachable = true
 	var entry := {"role": Roles.role_of(node), "name": _clip(Roles.name_of(node)),
@@ -72,15 +73,15 @@ func _collect(node: Node, depth: int, max_depth: int, reachable: bool, modal: No
 	if reachable and Roles.is_interactive(node):
 		entry.ref = "e%d" % (_ref_nodes.size() + 1)
 		_ref_nodes[entry.ref] = node.get_instance_id()
-		_ref_info[entry.ref] = {"role": entry.role, "name": entry.name,
-			"path": str(node.get_path())}
+		_ref_info[entry.ref] = {"role": entry.role, "name": entry.name, "path": path}
 		var hint := Roles.script_hint(node)
 		if hint != "":
 			entry.attrs.append("class=" + hint)
 	if max_depth >= 0 and depth >= max_depth:
 		return entry
 	for child: Node in _visible_children(node):
-		entry.children.append(_collect(child, depth + 1, max_depth, reachable, modal))
+		entry.children.append(_collect(child, path.path_join(String(child.name)), depth + 1,
+			max_depth, reachable, modal))
 	Roles.add_items(node, entry)
 	return entry
 
@@ -140,14 +141,14 @@ func _render(entries: Dictionary, depth: int, interactive: bool, compact: bool,
 static func _line(entry: Dictionary) -> String:
 	var text: String = "- " + entry.role
 	if entry.name != "":
-		text += " \"%s\"" % entry.name.replace("\"", "\\\"")
-	var attrs: Array = entry.attrs.duplicate()
+		text += " \"" + (entry.name as String).replace("\"", "\\\"") + "\""
+	var attrs := PackedStringArray(entry.attrs)
 	if entry.has("nth"):
 		attrs.append("nth=%d" % entry.nth)
 	if entry.ref != "":
 		attrs.append("ref=" + entry.ref)
 	if not attrs.is_empty():
-		text += " [%s]" % ", ".join(attrs)
+		text += " [" + ", ".join(attrs) + "]"
 	return text
 
 

@@ -20,15 +20,24 @@ const ROLE_BY_CLASS := [
 const HEADING_HINTS := ["title", "heading", "header"]
 
 
+static var _role_by_engine_class: Dictionary = {}
+
+
 static func role_of(node: Node) -> String:
-	if node == node.get_tree().root:
-		return "application"
 	if node is Label and _looks_like_heading(node):
 		return "heading"
-	for pair: Array in ROLE_BY_CLASS:
-		if node.is_class(pair[0]):
-			return pair[1]
-	return "generic"
+	if node is Window and node == node.get_tree().root:
+		return "application"
+	# Walking the table costs ~30 class checks; a game has few engine classes, so cache them.
+	var engine_class := node.get_class()
+	if not _role_by_engine_class.has(engine_class):
+		var role := "generic"
+		for pair: Array in ROLE_BY_CLASS:
+			if node.is_class(pair[0]):
+				role = pair[1]
+				break
+		_role_by_engine_class[engine_class] = role
+	return _role_by_engine_class[engine_class]
 
 
 static func _looks_like_heading(label: Label) -> bool:
@@ -42,12 +51,9 @@ static func _looks_like_heading(label: Label) -> bool:
 ## Visible text, else the accessibility name, tooltip or placeholder, else the node name made
 ## readable ("PlayButton" -> "Play Button"). Containers without text stay unnamed.
 static func name_of(node: Node) -> String:
-	for property: String in ["text", "title"]:
-		var value: Variant = node.get(property)
-		if value is String and value != "" and not (node is LineEdit or node is TextEdit):
-			return value
-	if node is RichTextLabel:
-		return (node as RichTextLabel).get_parsed_text()
+	var text := _visible_text(node)
+	if text != "":
+		return text
 	if node is Control:
 		var control: Control = node
 		if control.accessibility_name != "":
@@ -59,6 +65,21 @@ static func name_of(node: Node) -> String:
 			return placeholder
 	if is_interactive(node) or node is Label or node is TextureRect:
 		return readable(String(node.name))
+	return ""
+
+
+## The text a node shows, by type (a dynamic property lookup on every node would be slow).
+static func _visible_text(node: Node) -> String:
+	if node is Label:
+		return (node as Label).text
+	if node is Button:
+		return (node as Button).text
+	if node is RichTextLabel:
+		return (node as RichTextLabel).get_parsed_text()
+	if node is LinkButton:
+		return (node as LinkButton).text
+	if node is Window:
+		return (node as Window).title
 	return ""
 
 

@@ -17,11 +17,12 @@ var count: int = 0
 ## The node and its subtree down to `max_depth` levels (-1: all).
 func serialize_tree(root: Node, max_depth: int = -1) -> Dictionary:
 	count = 0
-	return _serialize_recursive(root, max_depth, false)
+	return _serialize_recursive(root, str(root.get_path()), max_depth, false)
 
 
-func _serialize_recursive(node: Node, depth_left: int, internal: bool) -> Dictionary:
-	var data := serialize_node(node)
+## `path` is passed down (parent path + name): cheaper than asking each node for its path.
+func _serialize_recursive(node: Node, path: String, depth_left: int, internal: bool) -> Dictionary:
+	var data := serialize_node(node, path)
 	if internal:
 		data["internal"] = true
 	var children: Array = []
@@ -36,17 +37,18 @@ func _serialize_recursive(node: Node, depth_left: int, internal: bool) -> Dictio
 			public_children = node.get_children(false)
 		for child: Node in node.get_children(true):
 			var is_internal := has_internal and not public_children.has(child)
-			children.append(_serialize_recursive(child, depth_left - 1, is_internal))
+			var child_path := path.path_join(String(child.name))
+			children.append(_serialize_recursive(child, child_path, depth_left - 1, is_internal))
 	data["children"] = children
 	return data
 
 
-## One node without children.
-func serialize_node(node: Node) -> Dictionary:
+## One node without children (`path` when the caller knows it already).
+func serialize_node(node: Node, path: String = "") -> Dictionary:
 	count += 1
 	var engine_class := node.get_class()
 	var data := {"name": String(node.name), "type": engine_class,
-		"path": str(node.get_path())}
+		"path": path if path != "" else str(node.get_path())}
 	var groups := node.get_groups()
 	if not groups.is_empty():
 		data["groups"] = _public_groups(groups)
