@@ -62,7 +62,7 @@ class FileTransport:
         self._lock = FileLock(str(self.cmd_path) + ".lock")
         self._offset = 0 if read_from_start or not self.resp_path.exists() \
             else self.resp_path.stat().st_size
-        self._partial = b""
+        self._partial = bytearray()
         self._responses: dict[RequestId, Response] = {}
         self._unmatched: list[Response] = []
         self._event_sink: Callable[[list[Event]], None] | None = None
@@ -103,9 +103,15 @@ class FileTransport:
         if not chunk:
             return
         self._offset += len(chunk)
-        data = self._partial + chunk
-        *lines, self._partial = data.split(b"\n")
-        for line in lines:
+        # A big response arrives in many pieces: grow the partial line in place and split only
+        # once a newline came (joining bytes on every piece would be quadratic).
+        last_newline = chunk.rfind(b"\n")
+        if last_newline < 0:
+            self._partial += chunk
+            return
+        data = bytes(self._partial) + chunk[:last_newline]
+        self._partial = bytearray(chunk[last_newline + 1:])
+        for line in data.split(b"\n"):
             response = decode_line(line)
             if response is None:
                 continue
