@@ -39,7 +39,8 @@ func take(root: Node, interactive: bool, compact: bool, max_depth: int) -> Dicti
 func resolve(ref: String) -> Variant:
 	var key := ref.trim_prefix("@")
 	if not _ref_nodes.has(key):
-		var known := "the latest snapshot (#%d) has e1..e%d" % [generation, _ref_nodes.size()]
+		var known := "#%d, refs e1..e%d" % [generation, _ref_nodes.size()] if generation > 0 \
+			else "none taken yet"
 		return CommandError.new("STALE_REF", "Ref %s is not in the latest snapshot (%s): take "
 			% [ref, known] + "a new snapshot.")
 	var node := instance_from_id(_ref_nodes[key]) as Node
