@@ -36,6 +36,41 @@ namespace UnityEngine.EventSystems
         void OnPointerClick(PointerEventData eventData);
     }
 
+    public interface IPointerMoveHandler : IEventSystemHandler
+    {
+        void OnPointerMove(PointerEventData eventData);
+    }
+
+    public interface IInitializePotentialDragHandler : IEventSystemHandler
+    {
+        void OnInitializePotentialDrag(PointerEventData eventData);
+    }
+
+    public interface IBeginDragHandler : IEventSystemHandler
+    {
+        void OnBeginDrag(PointerEventData eventData);
+    }
+
+    public interface IDragHandler : IEventSystemHandler
+    {
+        void OnDrag(PointerEventData eventData);
+    }
+
+    public interface IEndDragHandler : IEventSystemHandler
+    {
+        void OnEndDrag(PointerEventData eventData);
+    }
+
+    public interface IDropHandler : IEventSystemHandler
+    {
+        void OnDrop(PointerEventData eventData);
+    }
+
+    public interface IScrollHandler : IEventSystemHandler
+    {
+        void OnScroll(PointerEventData eventData);
+    }
+
     public abstract class AbstractEventData
     {
     }
@@ -62,6 +97,11 @@ namespace UnityEngine.EventSystems
         public int clickCount { get => throw null; set => throw null; }
         public bool useDragThreshold { get => throw null; set => throw null; }
         public InputButton button { get => throw null; set => throw null; }
+        public GameObject pointerDrag { get => throw null; set => throw null; }
+        public GameObject pointerEnter { get => throw null; set => throw null; }
+        public bool dragging { get => throw null; set => throw null; }
+        public Vector2 delta { get => throw null; set => throw null; }
+        public Vector2 scrollDelta { get => throw null; set => throw null; }
     }
 
     public struct RaycastResult
@@ -72,6 +112,7 @@ namespace UnityEngine.EventSystems
     public class EventSystem : UIBehaviour
     {
         public static EventSystem current { get => throw null; set => throw null; }
+        public GameObject currentSelectedGameObject => throw null;
         public void RaycastAll(PointerEventData eventData, List<RaycastResult> raycastResults) => throw null;
     }
 
@@ -83,6 +124,13 @@ namespace UnityEngine.EventSystems
         public static EventFunction<IPointerDownHandler> pointerDownHandler => throw null;
         public static EventFunction<IPointerUpHandler> pointerUpHandler => throw null;
         public static EventFunction<IPointerClickHandler> pointerClickHandler => throw null;
+        public static EventFunction<IPointerMoveHandler> pointerMoveHandler => throw null;
+        public static EventFunction<IInitializePotentialDragHandler> initializePotentialDrag => throw null;
+        public static EventFunction<IBeginDragHandler> beginDragHandler => throw null;
+        public static EventFunction<IDragHandler> dragHandler => throw null;
+        public static EventFunction<IEndDragHandler> endDragHandler => throw null;
+        public static EventFunction<IDropHandler> dropHandler => throw null;
+        public static EventFunction<IScrollHandler> scrollHandler => throw null;
         public static bool Execute<T>(GameObject target, BaseEventData eventData, EventFunction<T> functor)
             where T : IEventSystemHandler => throw null;
         public static GameObject ExecuteHierarchy<T>(GameObject root, BaseEventData eventData,

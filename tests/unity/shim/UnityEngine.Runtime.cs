@@ -64,11 +64,13 @@ namespace UnityEngine
         public static int frameCount => throw null;
         public static double realtimeSinceStartupAsDouble => throw null;
         public static float unscaledTime => throw null;
+        public static float timeScale { get => throw null; set => throw null; }
     }
 
     public sealed class Screen
     {
         public static int height => throw null;
+        public static int width => throw null;
     }
 
     public sealed class QualitySettings : Object

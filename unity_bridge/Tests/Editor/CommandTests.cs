@@ -7,26 +7,12 @@ namespace AgentBridgeUnity.Tests.Editor
 {
     /// <summary>The generic commands on the synthetic conformance scene.</summary>
     [TestFixture]
-    public class CommandTests
+    public class CommandTests : BridgeFixture
     {
-        BridgeHarness _bridge;
-
-        [SetUp]
-        public void Start()
-        {
-            _bridge = new BridgeHarness();
-        }
-
-        [TearDown]
-        public void Stop()
-        {
-            _bridge.Dispose();
-        }
-
         [Test]
         public void HelloListsEveryCommandWithItsSchema()
         {
-            JToken data = _bridge.Data("hello");
+            JToken data = Bridge.Data("hello");
             Assert.AreEqual("agentbridge/1", (string)data["protocol"]);
             Assert.AreEqual(true, (bool)data["agent_mode"]);
             var names = new List<string>();
@@ -38,7 +24,7 @@ namespace AgentBridgeUnity.Tests.Editor
             }
             foreach (string expected in new[] { "hello", "get_tree", "get_node", "get_property", "set_property", "call_method",
                 "get_signals", "press", "click", "fill", "get_events", "wait", "get_state", "list_actions", "change_scene",
-                "quit", "snapshot", "screenshot" })
+                "quit", "snapshot", "screenshot", "hover", "drag", "input", "set_time_scale", "pause", "resume", "step" })
                 CollectionAssert.Contains(names, expected);
             var sorted = new List<string>(names);
             sorted.Sort(string.CompareOrdinal);
@@ -48,7 +34,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void GetTreeSerializesTheNodeShape()
         {
-            JToken data = _bridge.Data("get_tree", new { root = "/root/Conformance" });
+            JToken data = Bridge.Data("get_tree", new { root = "/root/Conformance" });
             Assert.AreEqual(8, (int)data["count"]);
             JToken play = data["tree"]["children"][2];
             Assert.AreEqual("PlayButton", (string)play["name"]);
@@ -66,7 +52,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void GetTreeTruncatesAtMaxDepth()
         {
-            JToken tree = _bridge.Data("get_tree", new { max_depth = 1 })["tree"];
+            JToken tree = Bridge.Data("get_tree", new { max_depth = 1 })["tree"];
             JToken scene = tree["children"][0];
             Assert.AreEqual(true, (bool)scene["truncated"]);
             Assert.AreEqual(0, ((JArray)scene["children"]).Count);
@@ -76,140 +62,140 @@ namespace AgentBridgeUnity.Tests.Editor
         public void MissingNodesAndBadPathsAreExplained()
         {
             StringAssert.Contains("/root/Conformance has children: Title, NameEdit",
-                _bridge.Failure("NOT_FOUND", "get_node", new { path = "/root/Conformance/PlayButon" }));
-            _bridge.Failure("INVALID_ARGS", "get_node", new { path = "Conformance/PlayButton" });
-            _bridge.Failure("INVALID_ARGS", "get_node", new { });
-            _bridge.Failure("INVALID_ARGS", "get_node", new { path = "/root", @ref = "e1" });
-            _bridge.Failure("NOT_FOUND", "get_tree", new { root = "/root/Nowhere" });
+                Bridge.Failure("NOT_FOUND", "get_node", new { path = "/root/Conformance/PlayButon" }));
+            Bridge.Failure("INVALID_ARGS", "get_node", new { path = "Conformance/PlayButton" });
+            Bridge.Failure("INVALID_ARGS", "get_node", new { });
+            Bridge.Failure("INVALID_ARGS", "get_node", new { path = "/root", @ref = "e1" });
+            Bridge.Failure("NOT_FOUND", "get_tree", new { root = "/root/Nowhere" });
         }
 
         [Test]
         public void PressActsLikeAPlayerAndRefusesWhatAPlayerCannot()
         {
             const string play = "/root/Conformance/PlayButton";
-            JToken pressed = _bridge.Data("press", new { path = play });
+            JToken pressed = Bridge.Data("press", new { path = play });
             Assert.AreEqual(play, (string)pressed["pressed"]);
             Assert.AreEqual(0, (int)pressed["changes"]["added_count"]);
             Assert.AreEqual(0, ((JArray)pressed["changes"]["removed"]).Count);
-            JToken toggled = _bridge.Data("press", new { path = "/root/Conformance/ToggleButton" });
+            JToken toggled = Bridge.Data("press", new { path = "/root/Conformance/ToggleButton" });
             Assert.AreEqual(true, (bool)toggled["toggled"]);
             StringAssert.Contains("is disabled",
-                _bridge.Failure("NOT_INTERACTABLE", "press", new { path = "/root/Conformance/DisabledButton" }));
+                Bridge.Failure("NOT_INTERACTABLE", "press", new { path = "/root/Conformance/DisabledButton" }));
             StringAssert.Contains("is hidden",
-                _bridge.Failure("NOT_INTERACTABLE", "press", new { path = "/root/Conformance/HiddenButton" }));
+                Bridge.Failure("NOT_INTERACTABLE", "press", new { path = "/root/Conformance/HiddenButton" }));
             StringAssert.Contains("cannot take 'press'",
-                _bridge.Failure("INVALID_ARGS", "press", new { path = "/root/Conformance/Title" }));
+                Bridge.Failure("INVALID_ARGS", "press", new { path = "/root/Conformance/Title" }));
         }
 
         [Test]
         public void ClickWorksOnEveryControl()
         {
-            JObject response = _bridge.Send("click", new { path = "/root/Conformance/PlayButton" });
+            JObject response = Bridge.Send("click", new { path = "/root/Conformance/PlayButton" });
             Assert.AreEqual("/root/Conformance/PlayButton", (string)response["data"]["target"]);
             Assert.AreEqual(JTokenType.Null, response["data"]["position"].Type, "synthetic nodes have no rect");
             Assert.AreEqual("pressed", (string)response["events"][0]["type"]);
-            _bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/Title" });
-            _bridge.Failure("NOT_INTERACTABLE", "click", new { path = "/root/Conformance/DisabledButton" });
+            Bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/Title" });
+            Bridge.Failure("NOT_INTERACTABLE", "click", new { path = "/root/Conformance/DisabledButton" });
         }
 
         [Test]
         public void ClickingAPointNeedsAScreen()
         {
-            _bridge.Failure("UNSUPPORTED", "click", new { x = 10, y = 20 });
-            _bridge.Failure("INVALID_ARGS", "click", new { x = 10 });
-            _bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/PlayButton", x = 1, y = 2 });
-            _bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/PlayButton", button = "thumb" });
+            Bridge.Failure("UNSUPPORTED", "click", new { x = 10, y = 20 });
+            Bridge.Failure("INVALID_ARGS", "click", new { x = 10 });
+            Bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/PlayButton", x = 1, y = 2 });
+            Bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/PlayButton", button = "thumb" });
         }
 
         [Test]
         public void ActionsCanWaitUntilSettledAndSnapshot()
         {
-            _bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
+            Bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
             var spinner = (SynMover)FindNode("Spinner").Control;
             spinner.framesLeft = 5;
-            long before = _bridge.Engine.Frame;
-            JToken data = _bridge.Data("press", new { path = "/root/Lab/Panel/Item", settle = true, snapshot = true });
-            Assert.That(_bridge.Engine.Frame - before, Is.GreaterThanOrEqualTo(5));
+            long before = Bridge.Engine.Frame;
+            JToken data = Bridge.Data("press", new { path = "/root/Lab/Panel/Item", settle = true, snapshot = true });
+            Assert.That(Bridge.Engine.Frame - before, Is.GreaterThanOrEqualTo(5));
             Assert.AreEqual("/root/Lab/Panel/Item", (string)data["pressed"]);
             StringAssert.Contains("- button \"Buy\" [ref=e1]", (string)data["snapshot"]["text"]);
             spinner.framesLeft = 1000000;
             StringAssert.Contains("The action ran, but the game did not settle within 20 ms",
-                _bridge.Failure("TIMEOUT", "press", new { path = "/root/Lab/Panel/Item", settle = true, timeout_ms = 20 }));
+                Bridge.Failure("TIMEOUT", "press", new { path = "/root/Lab/Panel/Item", settle = true, timeout_ms = 20 }));
         }
 
         [Test]
         public void FillTypesAndSubmits()
         {
-            JObject response = _bridge.Send("fill", new { path = "/root/Conformance/NameEdit", value = "Ada", submit = true });
+            JObject response = Bridge.Send("fill", new { path = "/root/Conformance/NameEdit", value = "Ada", submit = true });
             Assert.AreEqual("Ada", (string)response["data"]["text"]);
             var types = new List<string>();
             foreach (JToken item in response["events"])
                 types.Add((string)item["type"]);
             CollectionAssert.AreEqual(new[] { "text_changed", "onEndEdit", "text_submitted" }, types);
             Assert.AreEqual("Ada", (string)response["events"][2]["args"][0]);
-            _bridge.Failure("INVALID_ARGS", "fill", new { path = "/root/Conformance/NameEdit", value = 3 });
-            _bridge.Failure("INVALID_ARGS", "fill", new { path = "/root/Conformance/PlayButton", value = "x" });
+            Bridge.Failure("INVALID_ARGS", "fill", new { path = "/root/Conformance/NameEdit", value = 3 });
+            Bridge.Failure("INVALID_ARGS", "fill", new { path = "/root/Conformance/PlayButton", value = "x" });
         }
 
         [Test]
         public void FillRefusesReadOnlyFields()
         {
-            _bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
+            Bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
             StringAssert.Contains("not editable",
-                _bridge.Failure("NOT_INTERACTABLE", "fill", new { path = "/root/Lab/ReadOnlyEdit", value = "x" }));
+                Bridge.Failure("NOT_INTERACTABLE", "fill", new { path = "/root/Lab/ReadOnlyEdit", value = "x" }));
         }
 
         [Test]
         public void GetEventsDrainsTheQueue()
         {
             AgentBridge.Emit("hint", new { level = 2 });
-            JToken data = _bridge.Data("get_events");
+            JToken data = Bridge.Data("get_events");
             Assert.AreEqual(1, ((JArray)data["events"]).Count);
             Assert.AreEqual(2, (int)data["events"][0]["args"][0]["level"]);
             Assert.AreEqual(0, (int)data["dropped"]);
-            Assert.AreEqual(0, ((JArray)_bridge.Data("get_events")["events"]).Count);
+            Assert.AreEqual(0, ((JArray)Bridge.Data("get_events")["events"]).Count);
         }
 
         [Test]
         public void WaitValidatesItsArguments()
         {
-            _bridge.Failure("INVALID_ARGS", "wait", new { });
-            _bridge.Failure("INVALID_ARGS", "wait", new { frames = 2, settled = true });
-            _bridge.Failure("INVALID_ARGS", "wait", new { settled = false });
-            _bridge.Failure("INVALID_ARGS", "wait", new { frames = 0 });
-            Assert.AreEqual(2, (int)_bridge.Data("wait", new { frames = 2 })["frames_waited"]);
+            Bridge.Failure("INVALID_ARGS", "wait", new { });
+            Bridge.Failure("INVALID_ARGS", "wait", new { frames = 2, settled = true });
+            Bridge.Failure("INVALID_ARGS", "wait", new { settled = false });
+            Bridge.Failure("INVALID_ARGS", "wait", new { frames = 0 });
+            Assert.AreEqual(2, (int)Bridge.Data("wait", new { frames = 2 })["frames_waited"]);
         }
 
         [Test]
         public void WaitSettledWaitsForAnimationsAndTimesOut()
         {
-            _bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
-            Assert.AreEqual(2, (int)_bridge.Data("wait", new { settled = true })["frames_waited"]);
+            Bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
+            Assert.AreEqual(2, (int)Bridge.Data("wait", new { settled = true })["frames_waited"]);
             var spinner = (SynMover)FindNode("Spinner").Control;
             spinner.framesLeft = 10;
-            int waited = (int)_bridge.Data("wait", new { settled = true, quiet_frames = 3 })["frames_waited"];
+            int waited = (int)Bridge.Data("wait", new { settled = true, quiet_frames = 3 })["frames_waited"];
             Assert.That(waited, Is.GreaterThanOrEqualTo(10));
             spinner.framesLeft = 1000000;
             StringAssert.Contains("still busy: synthetic animations",
-                _bridge.Failure("TIMEOUT", "wait", new { settled = true, timeout_ms = 30 }));
+                Bridge.Failure("TIMEOUT", "wait", new { settled = true, timeout_ms = 30 }));
         }
 
         [Test]
         public void ChangeSceneAnswersOnceTheSceneIsThere()
         {
-            JObject response = _bridge.Send("change_scene", new { path = SyntheticScenes.Lab });
+            JObject response = Bridge.Send("change_scene", new { path = SyntheticScenes.Lab });
             Assert.AreEqual("/root/Lab", (string)response["data"]["root"]);
             Assert.AreEqual("scene_changed", (string)response["events"][0]["type"]);
             Assert.AreEqual("Lab", (string)response["events"][0]["args"][0]);
-            _bridge.Data("get_node", new { path = "/root/Lab/Panel/Item[2]" });
-            _bridge.Data("get_node", new { path = "/root/Lab/Panel/A%2FB" });
-            StringAssert.Contains("scenes: Conformance, Lab", _bridge.Failure("NOT_FOUND", "change_scene", new { path = "Nowhere" }));
+            Bridge.Data("get_node", new { path = "/root/Lab/Panel/Item[2]" });
+            Bridge.Data("get_node", new { path = "/root/Lab/Panel/A%2FB" });
+            StringAssert.Contains("scenes: Conformance, Lab", Bridge.Failure("NOT_FOUND", "change_scene", new { path = "Nowhere" }));
         }
 
         [Test]
         public void ListActionsShowsOnlyWhatCanBeDoneNow()
         {
-            JToken data = _bridge.Data("list_actions");
+            JToken data = Bridge.Data("list_actions");
             var seen = new List<string>();
             foreach (JToken action in data["actions"])
                 seen.Add((string)action["path"] + " " + (string)action["action"] + " " + (string)action["name"]);
@@ -226,7 +212,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void GetSignalsListsEventsAndListeners()
         {
-            JToken signal = _bridge.Data("get_signals", new { path = "/root/Conformance/PlayButton" })["signals"][0];
+            JToken signal = Bridge.Data("get_signals", new { path = "/root/Conformance/PlayButton" })["signals"][0];
             Assert.AreEqual("Button.onClick", (string)signal["name"]);
             Assert.AreEqual("/root/Conformance", (string)signal["connections"][0]["target"]);
             Assert.AreEqual("OnPlayPressed", (string)signal["connections"][0]["method"]);
@@ -235,20 +221,20 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void ScreenshotsAreUnsupportedWithoutAScreen()
         {
-            _bridge.Failure("UNSUPPORTED", "screenshot");
+            Bridge.Failure("UNSUPPORTED", "screenshot");
         }
 
         [Test]
         public void QuitAnswersThenQuits()
         {
-            Assert.AreEqual(true, (bool)_bridge.Data("quit", new { exit_code = 4 })["quitting"]);
-            Assert.IsTrue(_bridge.Engine.QuitRequested);
-            Assert.AreEqual(4, _bridge.Engine.ExitCode);
+            Assert.AreEqual(true, (bool)Bridge.Data("quit", new { exit_code = 4 })["quitting"]);
+            Assert.IsTrue(Bridge.Engine.QuitRequested);
+            Assert.AreEqual(4, Bridge.Engine.ExitCode);
         }
 
         SyntheticNode FindNode(string name)
         {
-            foreach (SyntheticNode scene in _bridge.Engine.Root.ChildNodes)
+            foreach (SyntheticNode scene in Bridge.Engine.Root.ChildNodes)
                 foreach (SyntheticNode node in scene.ChildNodes)
                     if (node.Name == name)
                         return node;

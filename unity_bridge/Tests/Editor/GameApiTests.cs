@@ -6,22 +6,8 @@ namespace AgentBridgeUnity.Tests.Editor
 {
     /// <summary>The public API games use: RegisterCommand, RegisterState, Emit, Fail, AgentMode.</summary>
     [TestFixture]
-    public class GameApiTests
+    public class GameApiTests : BridgeFixture
     {
-        BridgeHarness _bridge;
-
-        [SetUp]
-        public void Start()
-        {
-            _bridge = new BridgeHarness();
-        }
-
-        [TearDown]
-        public void Stop()
-        {
-            _bridge.Dispose();
-        }
-
         static JObject Schema(string json)
         {
             return JObject.Parse(json);
@@ -33,16 +19,16 @@ namespace AgentBridgeUnity.Tests.Editor
             AgentBridge.RegisterCommand("swap", args => new { sum = (int)args["from"] + (int)args["to"] },
                 Schema("{\"from\": {\"type\": \"integer\"}, \"to\": {\"type\": \"integer\", \"default\": 1}}"), "Swap two crystals");
             JToken swap = null;
-            foreach (JToken command in _bridge.Data("hello")["commands"])
+            foreach (JToken command in Bridge.Data("hello")["commands"])
                 if ((string)command["name"] == "swap")
                     swap = command;
             Assert.AreEqual("game", (string)swap["source"]);
             Assert.AreEqual("Swap two crystals", (string)swap["description"]);
             CollectionAssert.AreEqual(new[] { "from" }, swap["args_schema"]["required"].ToObject<string[]>());
-            Assert.AreEqual(5, (int)_bridge.Data("swap", new { from = 2, to = 3.0 })["sum"]);
-            Assert.AreEqual(3, (int)_bridge.Data("swap", new { from = 2 })["sum"]);
-            _bridge.Failure("INVALID_ARGS", "swap", new { from = "a" });
-            _bridge.Failure("INVALID_ARGS", "swap", new { from = 1, by = 2 });
+            Assert.AreEqual(5, (int)Bridge.Data("swap", new { from = 2, to = 3.0 })["sum"]);
+            Assert.AreEqual(3, (int)Bridge.Data("swap", new { from = 2 })["sum"]);
+            Bridge.Failure("INVALID_ARGS", "swap", new { from = "a" });
+            Bridge.Failure("INVALID_ARGS", "swap", new { from = 1, by = 2 });
         }
 
         [Test]
@@ -50,8 +36,8 @@ namespace AgentBridgeUnity.Tests.Editor
         {
             AgentBridge.RegisterCommand("load_level", args => { throw AgentBridge.Fail("NOT_FOUND", "There is no level 'x'."); }, null, "");
             AgentBridge.RegisterCommand("broken", args => { throw new InvalidOperationException("oops"); }, null, "");
-            Assert.AreEqual("There is no level 'x'.", _bridge.Failure("NOT_FOUND", "load_level"));
-            StringAssert.Contains("oops", _bridge.Failure("INTERNAL", "broken"));
+            Assert.AreEqual("There is no level 'x'.", Bridge.Failure("NOT_FOUND", "load_level"));
+            StringAssert.Contains("oops", Bridge.Failure("INTERNAL", "broken"));
         }
 
         [Test]
@@ -76,9 +62,9 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void StateIsUnsupportedUntilRegistered()
         {
-            _bridge.Failure("UNSUPPORTED", "get_state");
+            Bridge.Failure("UNSUPPORTED", "get_state");
             AgentBridge.RegisterState(() => new { level = "one", score = 3 });
-            JToken state = _bridge.Data("get_state");
+            JToken state = Bridge.Data("get_state");
             Assert.AreEqual("one", (string)state["level"]);
             Assert.AreEqual(3, (int)state["score"]);
         }
@@ -88,11 +74,11 @@ namespace AgentBridgeUnity.Tests.Editor
         {
             Assert.IsTrue(AgentBridge.AgentMode);
             AgentBridge.Emit("level_won", 3, "/root/Conformance");
-            JObject item = (JObject)_bridge.Send("hello")["events"][0];
+            JObject item = (JObject)Bridge.Send("hello")["events"][0];
             Assert.AreEqual("level_won", (string)item["type"]);
             Assert.AreEqual("/root/Conformance", (string)item["source"]);
             Assert.AreEqual(3, (int)item["args"][0]);
-            _bridge.Runtime.Dispose();
+            Bridge.Runtime.Dispose();
             Assert.IsFalse(AgentBridge.AgentMode);
             Assert.DoesNotThrow(() => AgentBridge.Emit("ignored"));
         }

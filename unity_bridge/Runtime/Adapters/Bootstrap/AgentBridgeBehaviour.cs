@@ -65,6 +65,12 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             }
         }
 
+        void FixedUpdate()
+        {
+            if (_engine != null)
+                _engine.Clock.CountFixedStep();
+        }
+
         void LateUpdate()
         {
             if (_dotween != null)

@@ -11,7 +11,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
 {
     /// <summary>
     /// The core's view of Unity: identity, clock, walkers, settled providers, converters and
-    /// services.
+    /// services (pointer, player input, time control).
     /// </summary>
     internal sealed class UnityEngineHost : IEngineHost
     {
@@ -32,6 +32,8 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             };
             Screenshots = new ScreenCaptureService(bridge);
             Pointer = new ScreenPointer();
+            Input = new UnityPlayerInput();
+            Clock = new UnityTimeControl();
         }
 
         public string EngineName
@@ -64,6 +66,15 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         public IReadOnlyList<IWireConverter> Converters { get; private set; }
         public IScreenshotter Screenshots { get; private set; }
         public IPointerInput Pointer { get; private set; }
+        public IPlayerInput Input { get; private set; }
+
+        /// <summary>Time.timeScale, with the fixed steps the bridge's behaviour counts.</summary>
+        public UnityTimeControl Clock { get; private set; }
+
+        public ITimeControl TimeControl
+        {
+            get { return Clock; }
+        }
 
         public ISceneLoader Scenes
         {

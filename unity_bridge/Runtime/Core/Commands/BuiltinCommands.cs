@@ -4,8 +4,8 @@ using AgentBridgeUnity.Core.Dispatch;
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// The bridge's own commands (docs/PROTOCOL.md, section 5, plus snapshot, click and
-    /// screenshot).
+    /// The bridge's own commands (docs/PROTOCOL.md, section 5, plus snapshot, click,
+    /// screenshot, hover, drag and input; section 8: time).
     /// </summary>
     internal static class BuiltinCommands
     {
@@ -17,7 +17,9 @@ namespace AgentBridgeUnity.Core.Commands
                 new SetPropertyCommand(), new CallMethodCommand(), new GetSignalsCommand(), new PressCommand(),
                 new ClickCommand(), new FillCommand(), new GetEventsCommand(), new WaitCommand(),
                 new GetStateCommand(), new ListActionsCommand(), new ChangeSceneCommand(), new QuitCommand(),
-                new SnapshotCommand(), new ScreenshotCommand(),
+                new SnapshotCommand(), new ScreenshotCommand(), new HoverCommand(), new DragCommand(),
+                new InputCommand(), new SetTimeScaleCommand(), new PauseCommand(), new ResumeCommand(),
+                new StepCommand(),
             };
         }
 

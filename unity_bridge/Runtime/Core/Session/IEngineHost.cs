@@ -40,6 +40,12 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>Clicks at screen points; null when the engine has no screen.</summary>
         IPointerInput Pointer { get; }
 
+        /// <summary>Hover, drag, keys, text and the wheel; null when the engine has no input to drive.</summary>
+        IPlayerInput Input { get; }
+
+        /// <summary>Time scale, pause and step.</summary>
+        ITimeControl TimeControl { get; }
+
         /// <summary>Ends the process with <paramref name="exitCode"/> once this frame is done.</summary>
         void Quit(int exitCode);
 

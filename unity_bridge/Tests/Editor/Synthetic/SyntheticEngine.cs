@@ -24,6 +24,24 @@ namespace AgentBridgeUnity.Tests.Synthetic
             Walkers = new ISceneWalker[] { new SyntheticWalker() };
             SettledProviders = new ISettledProvider[] { new SyntheticSettledProvider(this) };
             Converters = new IWireConverter[] { new SynVectorConverter() };
+            PlayerInput = new SyntheticInput();
+            Clock = new SyntheticClock();
+        }
+
+        /// <summary>What hover, drag and input did; its focus takes typed text.</summary>
+        public SyntheticInput PlayerInput { get; private set; }
+
+        /// <summary>Pause state and physics steps.</summary>
+        public SyntheticClock Clock { get; private set; }
+
+        public IPlayerInput Input
+        {
+            get { return PlayerInput; }
+        }
+
+        public ITimeControl TimeControl
+        {
+            get { return Clock; }
         }
 
         public SyntheticNode Root { get; private set; }
@@ -77,12 +95,16 @@ namespace AgentBridgeUnity.Tests.Synthetic
             return Root;
         }
 
-        /// <summary>One frame: animations step and a requested scene change completes.</summary>
+        /// <summary>
+        /// One frame: animations step (unless paused) and a requested scene change completes.
+        /// </summary>
         public void Advance()
         {
             Frame++;
-            foreach (SynMover mover in SyntheticScenes.Movers(Root.ChildNodes))
-                mover.Step();
+            Clock.Tick();
+            if (!Clock.Paused)
+                foreach (SynMover mover in SyntheticScenes.Movers(Root.ChildNodes))
+                    mover.Step();
             _loader.Update();
         }
 

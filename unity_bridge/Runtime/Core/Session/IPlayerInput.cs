@@ -1,0 +1,46 @@
+using System.Collections.Generic;
+
+namespace AgentBridgeUnity.Core.Session
+{
+    /// <summary>
+    /// A player's hands beyond clicks: hover, drag, keys, typed text and the wheel (docs/PROTOCOL.md,
+    /// section 5). The core resolves targets and checks them; the host delivers the events through
+    /// the engine's own input path. A host throws <see cref="UnsupportedException"/> for what its
+    /// engine cannot simulate.
+    /// </summary>
+    internal interface IPlayerInput
+    {
+        /// <summary>
+        /// Where a pointer over the engine object would act (its visible centre); throws
+        /// <see cref="NotInteractableException"/> when something else covers it there.
+        /// </summary>
+        PointerSpot Locate(object target);
+
+        /// <summary>What a pointer at a screen point (top-left origin) is over.</summary>
+        PointerSpot At(double x, double y);
+
+        /// <summary>Moves the pointer onto the spot: enter, then move.</summary>
+        void Hover(PointerSpot spot);
+
+        /// <summary>Presses on one spot, moves to the other in steps and releases (drops) there.</summary>
+        void Drag(PointerSpot from, PointerSpot to, string button);
+
+        /// <summary>Sends an input action by name; <paramref name="pressed"/> null is a tap.</summary>
+        void Action(string action, bool? pressed, double strength);
+
+        /// <summary>
+        /// Sends a key (<c>Enter</c>, <c>A</c>, <c>F5</c>) with modifiers; <paramref name="pressed"/>
+        /// null is a tap. Returns the key's canonical name.
+        /// </summary>
+        string Key(string key, IList<string> modifiers, bool? pressed);
+
+        /// <summary>
+        /// Types text into the focused text field, one character at a time; returns the focused
+        /// engine object. Throws <see cref="NotInteractableException"/> when nothing has focus.
+        /// </summary>
+        object Type(string text);
+
+        /// <summary>Scrolls the wheel at a spot (null: the screen centre); +up, -down. Returns the spot used.</summary>
+        PointerSpot Wheel(PointerSpot spot, int steps);
+    }
+}
