@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
+    from agent_client._connection import Connection
     from agent_client._expect import GameAssertions, LocatorAssertions, expect
     from agent_client._locators import Locator
     from agent_client._protocol import ERROR_CODES, PROTOCOL, Event, Response
     from agent_client._selectors import SelectorError
+    from agent_client._transport import Line, Transport
     from agent_client.errors import (
         AgentBridgeError,
         BridgeError,
@@ -47,6 +49,7 @@ __all__ = [
     "AgentClient",
     "BridgeError",
     "CommandTimeoutError",
+    "Connection",
     "ERROR_CODES",
     "EngineNotFoundError",
     "Event",
@@ -56,6 +59,7 @@ __all__ = [
     "InvalidArgsError",
     "InvalidRequestError",
     "LaunchError",
+    "Line",
     "Locator",
     "LocatorAssertions",
     "NotFoundError",
@@ -67,6 +71,7 @@ __all__ = [
     "SelectorError",
     "StaleRefError",
     "StrictModeError",
+    "Transport",
     "UnknownCommandError",
     "UnsupportedError",
     "WaitTimeoutError",
@@ -76,6 +81,9 @@ __all__ = [
 # Where each public name lives; every name not listed here comes from agent_client.errors.
 _HOMES = {
     "AgentClient": "agent_client._client",
+    "Connection": "agent_client._connection",
+    "Line": "agent_client._transport",
+    "Transport": "agent_client._transport",
     "GameAssertions": "agent_client._expect",
     "LocatorAssertions": "agent_client._expect",
     "expect": "agent_client._expect",

@@ -6,13 +6,15 @@ The addon ships inside the package (``agent_client/godot_addon``, built from
 
 from __future__ import annotations
 
-import argparse
+import hashlib
 import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from agent_client._cli_output import CliError, show
+from filelock import FileLock
+
+from agent_client._paths import private_dir, sessions_root
 
 ADDON_NAME = "agent_bridge"
 AUTOLOAD_KEY = "AgentBridge"
@@ -35,14 +37,18 @@ def addon_source() -> Path:
 
 @dataclass
 class Installed:
+    """What :func:`install` did."""
+
     addon: Path
     copied: bool
     autoload_changed: bool
 
 
 def install(project: Path) -> Installed:
-    """Copy the addon into ``project/addons/agent_bridge`` (replacing an older copy) and add
-    the ``AgentBridge`` autoload to project.godot. A symlink to this addon is left alone.
+    """Bring ``project/addons/agent_bridge`` up to this package's addon (only files that
+    differ are written, so an unchanged addon keeps its timestamps and the project is not
+    imported again) and add the ``AgentBridge`` autoload to project.godot. A symlink to this
+    addon is left alone. Safe to run from several processes at once.
 
     Raises:
         FileNotFoundError: ``project`` has no project.godot.
@@ -52,19 +58,59 @@ def install(project: Path) -> Installed:
         raise FileNotFoundError(f"{project} has no project.godot.")
     source = addon_source()
     target = project / "addons" / ADDON_NAME
-    copied = False
-    if not (target.exists() and target.resolve() == source.resolve()):
-        if target.is_symlink() or target.is_file():
-            target.unlink()
-        elif target.exists():
-            shutil.rmtree(target)
-        shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.import", "__pycache__"))
-        copied = True
-    text = settings.read_text(encoding="utf-8")
-    updated = with_autoload(text)
-    if updated != text:
-        settings.write_text(updated, encoding="utf-8")
+    with FileLock(str(_lock_path(project))):
+        copied = False
+        if not (target.is_symlink() and target.resolve() == source.resolve()):
+            if target.is_symlink() or target.is_file():
+                target.unlink()
+            copied = _sync(source, target)
+        text = settings.read_text(encoding="utf-8")
+        updated = with_autoload(text)
+        if updated != text:
+            settings.write_text(updated, encoding="utf-8")
     return Installed(target, copied, updated != text)
+
+
+def is_installed(project: Path) -> bool:
+    """Whether the project has the addon's script and its autoload line."""
+    settings = project / "project.godot"
+    return (project / "addons" / ADDON_NAME / "agent_bridge.gd").is_file() and \
+        settings.is_file() and with_autoload(settings.read_text(encoding="utf-8")) == \
+        settings.read_text(encoding="utf-8")
+
+
+def _lock_path(project: Path) -> Path:
+    """A lock outside the project (nothing is left in the game's folder)."""
+    digest = hashlib.sha256(str(project.resolve()).encode()).hexdigest()[:16]
+    folder = private_dir(sessions_root())
+    return folder / f"install-{digest}.lock"
+
+
+def _sync(source: Path, target: Path) -> bool:
+    """Make ``target`` hold exactly ``source``'s files; returns whether anything changed."""
+    wanted = {path.relative_to(source): path for path in source.rglob("*")
+              if path.is_file() and not _ignored(path.relative_to(source))}
+    changed = False
+    for relative, origin in wanted.items():
+        copy = target / relative
+        if copy.is_file() and copy.read_bytes() == origin.read_bytes():
+            continue
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(origin, copy)
+        changed = True
+    if target.is_dir():
+        for path in sorted(target.rglob("*"), reverse=True):
+            relative = path.relative_to(target)
+            if path.is_file() and relative not in wanted:
+                path.unlink()
+                changed = True
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return changed
+
+
+def _ignored(relative: Path) -> bool:
+    return relative.suffix == ".import" or "__pycache__" in relative.parts
 
 
 def with_autoload(text: str) -> str:
@@ -85,15 +131,3 @@ def with_autoload(text: str) -> str:
         if last == header:
             lines.insert(last + 1, "")
     return "\n".join(lines) + "\n"
-
-
-def install_command(args: argparse.Namespace) -> int:
-    project = Path(args.project).resolve()
-    try:
-        done = install(project)
-    except FileNotFoundError as error:
-        raise CliError("NOT_FOUND", str(error)) from None
-    show(f"{'copied' if done.copied else 'kept'} {done.addon}; autoload "
-         f"{'registered' if done.autoload_changed else 'already registered'} in "
-         f"{project / 'project.godot'}")
-    return 0

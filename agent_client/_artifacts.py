@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from agent_client import _capabilities
 from agent_client._events import format_event
 from agent_client._launcher import log_tail
 from agent_client._nodes import TreeIndex
@@ -61,7 +60,7 @@ def responsive(client: AgentClient) -> bool:
 
 def snapshot_text(client: AgentClient) -> str:
     """The bridge's snapshot when it has one, else an outline of ``get_tree``."""
-    if _capabilities.has_command(client, "snapshot"):
+    if client.connection.has_command("snapshot"):
         return str(client.request("snapshot", {}, timeout=PROBE_TIMEOUT)["text"])
     index = TreeIndex(client.request("get_tree", {}, timeout=PROBE_TIMEOUT)["tree"])
     return outline(index, index.root, max_lines=SNAPSHOT_LINES)
@@ -91,11 +90,11 @@ def collect(client: AgentClient, folder: Path, *, since_seq: int = 0,
     recent = [format_event(event) for event in events[-REPORT_EVENTS:]]
     evidence.sections.append((f"events (last {len(recent)} of {len(events)})",
                               "\n".join(recent) or "(none)"))
-    log = client.session_dir / LOG_FILE
-    if log.exists():
+    log = client.session_dir / LOG_FILE if client.session_dir else None
+    if log is not None and log.exists():
         evidence.files.append(Path(shutil.copyfile(log, folder / LOG_FILE)))
         evidence.sections.append(("engine log (tail)", log_tail(log, REPORT_LOG_LINES)))
-    if alive and screenshot and _capabilities.has_command(client, "screenshot"):
+    if alive and screenshot and client.connection.has_command("screenshot"):
         with contextlib.suppress(AgentBridgeError):  # headless: no image to take
             evidence.files.append(save_screenshot(client, folder / "screenshot.png",
                                                   timeout=PROBE_TIMEOUT * 3))

@@ -13,26 +13,31 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from agent_client._cli_cursor import load_cursor, save_cursor
 from agent_client._cli_output import CliError, show, show_json
-from agent_client._protocol import Response
+from agent_client._protocol import Response, is_ref
+from agent_client._protocol import target_args as wire_target
 from agent_client.errors import UnknownCommandError, error_from_response
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
 
-REF = re.compile(r"^@?e\d+$")
 TREE_LINES = 5000
+
+
+def history_start(args: argparse.Namespace, folder: Path) -> int | None:
+    """Where in ``resp.jsonl`` the connection starts reading: the event commands resume at
+    the cursor; the others read only what comes after their own request (None)."""
+    if args.command == "wait" and args.event or args.command == "get" and args.what == "events":
+        return load_cursor(folder)[1]
+    return None
 
 
 def target_args(client: AgentClient, target: str, timeout: float) -> dict[str, Any]:
     """``{"ref": ...}``, ``{"path": ...}``, or the path of the one node a selector matches."""
-    if REF.match(target):
-        return {"ref": target.lstrip("@")}
-    if target.startswith("/root"):
-        return {"path": target}
-    from agent_client._locators import Locator
-
-    return {"path": Locator(client).locator(target).path(timeout=timeout)}
+    if is_ref(target) or target.startswith("/root"):
+        return wire_target(target)
+    return {"path": client.locator(target).path(timeout=timeout)}
 
 
 def _send(client: AgentClient, args: argparse.Namespace, cmd: str,
@@ -114,19 +119,18 @@ def get(args: argparse.Namespace, client: AgentClient) -> int:
 
 
 def _events(args: argparse.Namespace, client: AgentClient) -> int:
-    from agent_client import _cli_events
     from agent_client._events import format_event
 
-    folder = client.session_dir
+    assert client.session_dir is not None
+    seq = load_cursor(client.session_dir)[0]
     client.request("wait", {"frames": 1})  # brings in what the game queued
-    seq, offset = _cli_events.load_cursor(folder)
-    history, end = _cli_events.read_history(folder, offset)
-    fresh = [event for _, event in history if event.get("seq", 0) > seq]
+    fresh = client.connection.events_after(seq)
     if args.json:
         show_json(fresh)
     else:
         show("\n".join(format_event(event) for event in fresh) or "(no new events)")
-    _cli_events.save_cursor(folder, max([seq] + [event["seq"] for event in fresh]), end)
+    newest = max([seq] + [event["seq"] for event in fresh])
+    save_cursor(client.session_dir, newest, client.connection.resume_position(newest))
     return 0
 
 
@@ -212,28 +216,21 @@ def wait(args: argparse.Namespace, client: AgentClient) -> int:
         return 0
     if args.event:
         return _wait_event(args, client)
-    from agent_client._locators import Locator
-
-    locator = (Locator(client).get_by_text(args.text) if args.text
-               else Locator(client).locator(args.node))
+    locator = client.get_by_text(args.text) if args.text else client.locator(args.node)
     locator.first.wait_for(state="visible", timeout=args.timeout)
     show(f"ok {locator.first.path()}")
     return 0
 
 
 def _wait_event(args: argparse.Namespace, client: AgentClient) -> int:
-    from agent_client import _cli_events, _events
+    from agent_client._events import wait_for_event
 
-    folder = client.session_dir
-    seq, offset = _cli_events.load_cursor(folder)
-    history, end = _cli_events.read_history(folder, offset)
-    for line_start, event in history:
-        if event.get("seq", 0) > seq and event.get("type") == args.event:
-            _cli_events.save_cursor(folder, event["seq"], line_start)
-            return _show_event(args, event)
-    _events.set_cursor(client, max([seq] + [event.get("seq", 0) for _, event in history]))
-    event = _events.wait_for_event(client, args.event, timeout=args.timeout)
-    _cli_events.save_cursor(folder, event["seq"], end)
+    assert client.session_dir is not None
+    connection = client.connection
+    connection.poll()  # every response since the cursor's offset
+    connection.event_cursor = load_cursor(client.session_dir)[0]
+    event = wait_for_event(connection, args.event, timeout=args.timeout)
+    save_cursor(client.session_dir, event["seq"], connection.resume_position(event["seq"]))
     return _show_event(args, event)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from agent_client._cli_output import CliError, show, show_json
-from agent_client._paths import sessions_root
+from agent_client._paths import private_dir, sessions_root
 from agent_client._protocol import READY_FILE
 
 INDEX_FILE = "cli-sessions.json"
@@ -49,7 +49,7 @@ def _update_index(change: Callable[[Index], None]) -> None:
     from filelock import FileLock
 
     path = _index_path()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    private_dir(path.parent)
     with FileLock(str(path) + ".lock"):
         data = read_index()
         change(data)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import shutil
-import time
 import weakref
 from collections import deque
 from collections.abc import Sequence
@@ -15,48 +13,41 @@ from typing import Any
 import orjson
 
 from agent_client import _launcher
-from agent_client._locators import LocatorMixin
-from agent_client._protocol import READY_FILE, Event, RequestId, Response, encode_request
-from agent_client._transport import FileTransport
-from agent_client.errors import (
-    GameExitedError,
-    InvalidRequestError,
-    ResponseTimeoutError,
-    error_from_response,
-)
+from agent_client._connection import DEFAULT_TIMEOUT, Connection
+from agent_client._file_transport import FileTransport
+from agent_client._locators import Locators
+from agent_client._protocol import READY_FILE, Event, RequestId, Response, target_args
+from agent_client._transport import Transport
+from agent_client.errors import GameExitedError
 
-DEFAULT_TIMEOUT = 10.0
 READY_TIMEOUT = 30.0
-# Extra time a client allows beyond a wait's own timeout_ms before calling the game hung.
-WAIT_MARGIN = 5.0
-EVENT_LOG_SIZE = 100_000
 
 
-class AgentClient(LocatorMixin):
+class AgentClient(Locators):
     """A connection to one game session.
 
     Create one with :meth:`launch` (start a Godot project headless), :meth:`launch_command`
     (any bridge executable) or :meth:`attach` (a session another process started). Use it as a
     context manager: leaving the block quits the game it started and stops its processes.
+
+    Every method that takes a ``target`` takes a node path (``"/root/Menu/Play"``) or a
+    snapshot ref (``"@e3"`` or ``"e3"``).
+
+    Attributes:
+        connection: The requests, responses and events of this session.
+        session_dir: The session folder (None over a transport without one).
+        process: The game this client started (None when it attached).
+        info: What the bridge wrote into ``bridge.json`` when it got ready.
     """
 
-    def __init__(self, session_dir: Path, *, process: _launcher.GameProcess | None = None,
-                 timeout: float = DEFAULT_TIMEOUT, owns_session: bool = False) -> None:
-        self.session_dir = Path(session_dir)
+    def __init__(self, connection: Connection, *, session_dir: Path | None = None,
+                 process: _launcher.GameProcess | None = None,
+                 info: dict[str, Any] | None = None, owns_session: bool = False) -> None:
+        self.connection = connection
+        self.session_dir = session_dir
         self.process = process
-        self.timeout = timeout
-        self.info: dict[str, Any] = orjson.loads((self.session_dir / READY_FILE).read_bytes())
+        self.info: dict[str, Any] = info or {}
         self._owns_session = owns_session
-        # A client that launched the game owns the id space; one attached to a shared session
-        # prefixes its ids with its pid so they cannot collide with another client's.
-        self._ids = itertools.count(1)
-        self._id_prefix = None if process is not None else f"{os.getpid()}-"
-        self.event_log: deque[Event] = deque(maxlen=EVENT_LOG_SIZE)
-        self._unread_events: list[Event] = []
-        self.last_frame = 0
-        self.transport = FileTransport(self.session_dir, read_from_start=process is not None)
-        self.transport.on_events(self._collect_events)
-        self._closed = False
         if process is not None:
             # However this interpreter ends (short of being killed), its game goes with it;
             # the bridge's parent-pid check covers the rest.
@@ -70,7 +61,7 @@ class AgentClient(LocatorMixin):
                engine_args: Sequence[str] = (), env: dict[str, str] | None = None,
                session: str | None = None, timeout: float = DEFAULT_TIMEOUT,
                ready_timeout: float = READY_TIMEOUT, tie_to_parent: bool = True,
-               fixed_fps: int | None = None) -> AgentClient:
+               fixed_fps: int | None = None, install: bool = False) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
         Args:
@@ -89,10 +80,13 @@ class AgentClient(LocatorMixin):
             tie_to_parent: The game quits by itself if this process dies.
             fixed_fps: Give every frame the same delta (1/fixed_fps) instead of wall time,
                 so ``step`` is deterministic.
+            install: Copy the bridge addon into the Godot project first (as
+                ``agent-bridge install``); without it, a project lacking the addon is refused.
 
         Raises:
             EngineNotFoundError: no engine found.
-            LaunchError: the import failed or the bridge did not get ready.
+            LaunchError: the project has no bridge addon (and ``install`` is off), the import
+                failed, or the bridge did not get ready.
             GameExitedError: the game ended while starting.
         """
         target = Path(project).resolve()
@@ -100,6 +94,7 @@ class AgentClient(LocatorMixin):
         session_dir = _launcher.new_session_dir(session)
         parent_pid = os.getpid() if tie_to_parent else None
         if kind == "godot":
+            _launcher.ensure_addon(target, install=install)
             engine = _launcher.find_godot(godot)
             _launcher.ensure_imported(target, engine)
             if fixed_fps:
@@ -128,23 +123,62 @@ class AgentClient(LocatorMixin):
                timeout: float, ready_timeout: float, owns_session: bool) -> AgentClient:
         process = _launcher.GameProcess(argv, session_dir, env=env)
         try:
-            process.wait_ready(ready_timeout)
+            info = process.wait_ready(ready_timeout)
         except BaseException:
             process.stop()
             raise
-        return cls(session_dir, process=process, timeout=timeout, owns_session=owns_session)
+        # The client that launched the game owns the id space: plain integer ids.
+        connection = Connection(FileTransport(session_dir, start=0), timeout=timeout,
+                                check_alive=process.check_alive,
+                                hang_hint=lambda: _launcher.hang_hint(session_dir))
+        return cls(connection, session_dir=session_dir, process=process, info=info,
+                   owns_session=owns_session)
 
     @classmethod
-    def attach(cls, session_dir: str | os.PathLike[str], *,
-               timeout: float = DEFAULT_TIMEOUT) -> AgentClient:
-        """Connect to a session another process started; closing it leaves the game running."""
-        return cls(Path(session_dir), timeout=timeout)
+    def attach(cls, session_dir: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT,
+               read_from: int | None = None) -> AgentClient:
+        """Connect to a session another process started; closing it leaves the game running.
+
+        Args:
+            session_dir: The session folder (it holds ``bridge.json``).
+            timeout: Default seconds to wait for a response.
+            read_from: Where in ``resp.jsonl`` to start reading (events before it are not
+                seen); None: its current end.
+        """
+        folder = Path(session_dir)
+        info: dict[str, Any] = orjson.loads((folder / READY_FILE).read_bytes())
+        pid = info.get("pid")
+        # Ids prefixed with this process's pid cannot collide with another client's.
+        connection = Connection(FileTransport(folder, start=read_from), timeout=timeout,
+                                id_prefix=f"{os.getpid()}-",
+                                check_alive=_launcher.pid_watch(
+                                    pid if isinstance(pid, int) else None, folder),
+                                hang_hint=lambda: _launcher.hang_hint(folder))
+        return cls(connection, session_dir=folder, info=info)
+
+    @classmethod
+    def connect(cls, transport: Transport, *, timeout: float = DEFAULT_TIMEOUT,
+                info: dict[str, Any] | None = None) -> AgentClient:
+        """A client over any :class:`~agent_client._transport.Transport` (an in-process
+        fake bridge in tests, say); closing it closes the transport."""
+        return cls(Connection(transport, timeout=timeout), info=info)
 
     # --- requests ------------------------------------------------------------------------------
 
-    def _next_id(self) -> RequestId:
-        number = next(self._ids)
-        return number if self._id_prefix is None else f"{self._id_prefix}{number}"
+    @property
+    def timeout(self) -> float:
+        """Default seconds to wait for a response."""
+        return self.connection.timeout
+
+    @property
+    def event_log(self) -> deque[Event]:
+        """Every event read so far, from every response line, oldest first."""
+        return self.connection.event_log
+
+    @property
+    def last_frame(self) -> int:
+        """The engine frame of the latest response to this client."""
+        return self.connection.last_frame
 
     def send(self, cmd: str, args: dict[str, Any] | None = None, *,
              timeout: float | None = None) -> Response:
@@ -154,25 +188,13 @@ class AgentClient(LocatorMixin):
             GameExitedError: the game ended before answering.
             ResponseTimeoutError: no answer within the timeout (the game hangs).
         """
-        request_id = self._next_id()
-        return self.send_line(encode_request(request_id, cmd, args), request_id,
-                              timeout=timeout, what=cmd)
+        return self.connection.send(cmd, args, timeout=timeout)
 
-    def send_line(self, line: bytes, request_id: RequestId, *, timeout: float | None = None,
-                  what: str = "request") -> Response:
-        """Send a raw line (for protocol tests) and wait for the response with ``request_id``."""
-        if self._closed:
-            raise InvalidRequestError("This client is closed.", code="INVALID_REQUEST")
-        limit = self.timeout if timeout is None else timeout
-        self.transport.send(line)
-        response = self.transport.wait_for(request_id, time.monotonic() + limit,
-                                           self._check_alive)
-        if response is None:
-            raise ResponseTimeoutError(
-                f"No answer to {what} (id {request_id!r}) within {limit:g} s: the game seems "
-                f"hung.{self._log_hint()}")
-        self.last_frame = response.get("frame", self.last_frame)
-        return response
+    def send_line(self, line: bytes, request_id: RequestId | None, *,
+                  timeout: float | None = None, what: str = "request") -> Response:
+        """Send a raw line (for protocol tests) and wait for the response with ``request_id``
+        (None: the next response without an id)."""
+        return self.connection.send_line(line, request_id, timeout=timeout, what=what)
 
     def request(self, cmd: str, args: dict[str, Any] | None = None, *,
                 timeout: float | None = None) -> Any:
@@ -183,157 +205,149 @@ class AgentClient(LocatorMixin):
             GameExitedError: the game ended before answering.
             ResponseTimeoutError: no answer within the timeout.
         """
-        response = self.send(cmd, args, timeout=timeout)
-        if not response.get("ok"):
-            raise error_from_response(response)
-        return response.get("data")
-
-    def _check_alive(self) -> None:
-        if self.process is not None:
-            self.process.check_alive()
-            return
-        pid = self.info.get("pid")
-        if isinstance(pid, int) and not _launcher._process.is_running(pid):
-            raise GameExitedError(f"The game (pid {pid}) is no longer running.", exit_code=None,
-                                  log_tail=_launcher.log_tail(self.session_dir / "engine.log"))
-
-    def _log_hint(self) -> str:
-        tail = _launcher.log_tail(self.session_dir / "engine.log", 15)
-        return f"\n--- engine log (tail) ---\n{tail}" if tail else ""
-
-    def _collect_events(self, events: list[Event]) -> None:
-        self.event_log.extend(events)
-        self._unread_events.extend(events)
+        return self.connection.request(cmd, args, timeout=timeout)
 
     # --- the generic commands ------------------------------------------------------------------
 
     def hello(self) -> dict[str, Any]:
         """Protocol version, engine, game and every command with its argument schema."""
-        return self.request("hello")
+        return dict(self.request("hello"))
 
     def get_tree(self, root: str = "/root", *, max_depth: int | None = None) -> dict[str, Any]:
         """The live scene tree below ``root``, every node serialized."""
         args: dict[str, Any] = {"root": root}
         if max_depth is not None:
             args["max_depth"] = max_depth
-        return self.request("get_tree", args)["tree"]
+        return dict(self.request("get_tree", args)["tree"])
 
-    def get_node(self, path: str) -> dict[str, Any]:
-        return self.request("get_node", {"path": path})
+    def get_node(self, target: str) -> dict[str, Any]:
+        """One node in detail: ``{"node", "children", "properties"}``."""
+        return dict(self.request("get_node", target_args(target)))
 
-    def get_property(self, path: str, prop: str) -> Any:
-        return self.request("get_property", {"path": path, "property": prop})["value"]
+    def get_property(self, target: str, prop: str) -> Any:
+        """Any property of a node, in its wire form (``"position:x"`` reads a part)."""
+        return self.request("get_property", {**target_args(target), "property": prop})["value"]
 
-    def set_property(self, path: str, prop: str, value: Any) -> Any:
+    def set_property(self, target: str, prop: str, value: Any) -> Any:
         """Set a property (the value is converted to its type); returns the value now held."""
         return self.request("set_property",
-                            {"path": path, "property": prop, "value": value})["value"]
+                            {**target_args(target), "property": prop, "value": value})["value"]
 
-    def call_method(self, path: str, method: str, *args: Any) -> Any:
-        return self.request("call_method", {"path": path, "method": method,
+    def call_method(self, target: str, method: str, *args: Any) -> Any:
+        """Call a method of a node; returns its result."""
+        return self.request("call_method", {**target_args(target), "method": method,
                                             "args": list(args)})["result"]
 
-    def get_signals(self, path: str) -> list[dict[str, Any]]:
-        return self.request("get_signals", {"path": path})["signals"]
+    def get_signals(self, target: str) -> list[dict[str, Any]]:
+        """A node's signals and what is connected to them."""
+        return list(self.request("get_signals", target_args(target))["signals"])
 
-    def press(self, path: str) -> dict[str, Any]:
-        """Press a button through its own input handling."""
-        return self.request("press", {"path": path})
+    def press(self, target: str, **options: Any) -> dict[str, Any]:
+        """Press a button through its own input handling. ``options``: the action options
+        (``settle=True``, ``snapshot=True``, ``timeout_ms``)."""
+        return self._act("press", target_args(target), options)
 
-    def fill(self, path: str, value: str, *, submit: bool = False) -> dict[str, Any]:
+    def fill(self, target: str, value: str, *, submit: bool = False,
+             **options: Any) -> dict[str, Any]:
         """Replace a text field's text as typing would (``text_changed`` fires)."""
-        return self.request("fill", {"path": path, "value": value, "submit": submit})
+        return self._act("fill", {**target_args(target), "value": value, "submit": submit},
+                         options)
 
     def get_events(self) -> list[Event]:
         """Events that fired since the last call, oldest first (all of them: also those that
         rode along on other responses)."""
-        drained = self.request("get_events")
-        self._collect_events(drained["events"])
-        taken, self._unread_events = self._unread_events, []
-        return taken
+        self.request("get_events")
+        return self.connection.take_unread_events()
 
     def wait_frames(self, frames: int, *, timeout_ms: int = 5000) -> dict[str, Any]:
-        return self.request("wait", {"frames": frames, "timeout_ms": timeout_ms},
-                            timeout=timeout_ms / 1000 + WAIT_MARGIN)
+        """Let ``frames`` frames pass."""
+        return dict(self.request("wait", {"frames": frames, "timeout_ms": timeout_ms},
+                                 timeout=self.connection.timeout_for_wait(timeout_ms)))
 
     def wait_settled(self, *, quiet_frames: int = 2, timeout_ms: int = 5000) -> dict[str, Any]:
         """Wait until no Tween or animation runs and no scene change is pending."""
-        return self.request("wait", {"settled": True, "quiet_frames": quiet_frames,
-                                     "timeout_ms": timeout_ms},
-                            timeout=timeout_ms / 1000 + WAIT_MARGIN)
+        return dict(self.request("wait", {"settled": True, "quiet_frames": quiet_frames,
+                                          "timeout_ms": timeout_ms},
+                                 timeout=self.connection.timeout_for_wait(timeout_ms)))
 
     def get_state(self) -> Any:
         """The game's own state, as it registered it."""
         return self.request("get_state")
 
     def list_actions(self) -> dict[str, Any]:
-        return self.request("list_actions")
+        """Every action possible right now, and every command."""
+        return dict(self.request("list_actions"))
 
     def change_scene(self, path: str) -> dict[str, Any]:
-        return self.request("change_scene", {"path": path}, timeout=self.timeout + 10)
+        """Switch the current scene (a ``res://`` file); answers once it is in the tree."""
+        return dict(self.request("change_scene", {"path": path}, timeout=self.timeout + 10))
 
     def snapshot(self, *, interactive: bool = False, compact: bool = False,
                  max_depth: int | None = None, root: str = "/root") -> dict[str, Any]:
         """The accessibility snapshot: ``{"text", "refs", "snapshot"}``; refs (``e3``) work
-        wherever a path does, until the next snapshot."""
+        wherever a path does."""
         args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
         if max_depth is not None:
             args["max_depth"] = max_depth
-        return self.request("snapshot", args)
+        return dict(self.request("snapshot", args))
 
     def click(self, target: str | None = None, *, x: float | None = None, y: float | None = None,
               button: str = "left", double: bool = False, **options: Any) -> dict[str, Any]:
-        """Click a node (a path or a ref such as ``"@e3"``) or a point, through real mouse
-        input. ``options``: ``settle=True``, ``snapshot=True``."""
-        args = {**_target_args(target, x, y), "button": button, "double": double, **options}
-        return self.request("click", args, timeout=self._action_timeout(options))
+        """Click a node or a point (``x``, ``y``), through real mouse input."""
+        return self._act("click", {**_point_or_target(target, x, y), "button": button,
+                                   "double": double}, options)
 
     def hover(self, target: str | None = None, *, x: float | None = None,
               y: float | None = None, **options: Any) -> dict[str, Any]:
-        return self.request("hover", {**_target_args(target, x, y), **options},
-                            timeout=self._action_timeout(options))
+        """Move the mouse over a node or a point."""
+        return self._act("hover", _point_or_target(target, x, y), options)
 
     def drag(self, source: str | dict[str, float], dest: str | dict[str, float],
              **options: Any) -> dict[str, Any]:
         """Press on ``source``, move to ``dest`` and release (refs, paths or ``{"x","y"}``)."""
-        return self.request("drag", {"from": source, "to": dest, **options},
-                            timeout=self._action_timeout(options))
+        return self._act("drag", {"from": source, "to": dest}, options)
 
     def input(self, **args: Any) -> dict[str, Any]:
         """``action=``, ``key=`` (with ``modifiers=``), ``text=`` or ``wheel=``."""
-        return self.request("input", args, timeout=self._action_timeout(args))
+        return self._act("input", {}, args)
 
     def screenshot(self, target: str | None = None, *, annotate: bool = False,
                    name: str | None = None) -> dict[str, Any]:
         """Save a PNG into the session's artifacts (needs ``render=True``)."""
         args: dict[str, Any] = {"annotate": annotate}
         if target:
-            args.update(_target_args(target, None, None))
+            args.update(target_args(target))
         if name:
             args["name"] = name
-        return self.request("screenshot", args, timeout=self.timeout + 20)
+        return dict(self.request("screenshot", args, timeout=self.timeout + 20))
 
     def pause(self) -> dict[str, Any]:
-        return self.request("pause")
+        """Pause the game (the bridge keeps answering)."""
+        return dict(self.request("pause"))
 
     def resume(self) -> dict[str, Any]:
-        return self.request("resume")
+        """Resume a paused game."""
+        return dict(self.request("resume"))
 
     def step(self, frames: int = 1) -> dict[str, Any]:
         """Advance a paused game by exactly ``frames`` process frames and physics ticks."""
-        return self.request("step", {"frames": frames}, timeout=self.timeout + frames / 30)
+        return dict(self.request("step", {"frames": frames},
+                                 timeout=self.timeout + frames / 30))
 
     def set_time_scale(self, scale: float) -> dict[str, Any]:
-        return self.request("set_time_scale", {"scale": scale})
-
-    def _action_timeout(self, options: dict[str, Any]) -> float:
-        if options.get("settle"):
-            return options.get("timeout_ms", 5000) / 1000 + WAIT_MARGIN
-        return self.timeout
+        """Speed game time up (> 1) or down (< 1)."""
+        return dict(self.request("set_time_scale", {"scale": scale}))
 
     def command(self, name: str, /, **args: Any) -> Any:
         """Call a game-registered command: ``game.command("load_level", level_id="a1")``."""
         return self.request(name, args)
+
+    def _act(self, cmd: str, args: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        """An action command with its options; one that answers once settled may take as
+        long as its own ``timeout_ms``."""
+        timeout = self.connection.timeout_for_wait(options.get("timeout_ms", 5000)) \
+            if options.get("settle") else None
+        return dict(self.request(cmd, {**args, **options}, timeout=timeout))
 
     # --- closing -------------------------------------------------------------------------------
 
@@ -345,20 +359,23 @@ class AgentClient(LocatorMixin):
             pass
         return self.process.wait_exit(timeout) if self.process is not None else None
 
+    @property
+    def closed(self) -> bool:
+        return self.connection.closed
+
     def detach(self) -> None:
         """Let go of the session but leave the game running (a CLI's ``start``). The game is
         then stopped through another client's ``quit`` or ``AgentClient.attach(...).quit()``."""
-        if self._closed:
+        if self.closed:
             return
-        self._closed = True
-        self.transport.close()
+        self.connection.close()
         if self.process is not None:
             self._finalizer.detach()
 
     def close(self) -> None:
         """Quit the game this client started (terminate, then kill, if it does not) and release
         the session. A client that attached leaves the game running."""
-        if self._closed:
+        if self.closed:
             return
         try:
             if self.process is not None and self.process.exit_code() is None:
@@ -368,11 +385,10 @@ class AgentClient(LocatorMixin):
                     pass  # hung or broken: stopped below
                 self.process.stop()
         finally:
-            self._closed = True
-            self.transport.close()
+            self.connection.close()
             if self.process is not None:
                 self._finalizer.detach()
-            if self._owns_session:
+            if self._owns_session and self.session_dir is not None:
                 shutil.rmtree(self.session_dir, ignore_errors=True)
 
     def __enter__(self) -> AgentClient:
@@ -382,10 +398,14 @@ class AgentClient(LocatorMixin):
         self.close()
 
 
-def _target_args(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:
-    """``"/root/..."`` -> path, ``"@e3"``/``"e3"`` -> ref, else a point."""
+def _point_or_target(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:
+    """A node (path or ref) or a point.
+
+    Raises:
+        ValueError: neither a target nor both coordinates.
+    """
     if target is not None:
-        return {"path": target} if target.startswith("/") else {"ref": target}
+        return target_args(target)
     if x is None or y is None:
         raise ValueError("Give a target (a path or a ref) or both x and y.")
     return {"x": x, "y": y}

@@ -13,14 +13,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from agent_client import _events
+from agent_client._connection import Connection
 from agent_client._locators import Locator, strict_violation
 from agent_client._matching import TextPattern, describe, normalize
-from agent_client._nodes import Node, TreeIndex
+from agent_client._nodes import Node, TreeIndex, is_checked
 from agent_client._outline import context_around
 from agent_client._protocol import Event
-from agent_client._roles import is_checked
 from agent_client._selectors import attribute_value
-from agent_client._waiting import CallLog, Expired, NotYet, default_timeout, failure_text, retry
+from agent_client._waiting import CallLog, Expired, NotYet, failure_text, retry
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
@@ -42,8 +42,9 @@ def expect(target: Any, *, timeout: float | None = None) -> Any:
     client's default timeout, 5 s)."""
     if isinstance(target, Locator):
         return LocatorAssertions(target, timeout)
-    if hasattr(target, "event_log") and hasattr(target, "request"):
-        return GameAssertions(target, timeout)
+    connection = getattr(target, "connection", None)
+    if isinstance(connection, Connection):
+        return GameAssertions(connection, timeout)
     raise TypeError(f"expect() takes a Locator or an AgentClient, not {type(target).__name__}")
 
 
@@ -96,7 +97,7 @@ class LocatorAssertions:
             return timeout
         if self._timeout is not None:
             return self._timeout
-        return default_timeout(self._locator.client)
+        return self._locator.connection.default_timeout
 
     # --- text -----------------------------------------------------------------------------------
 
@@ -229,12 +230,13 @@ class LocatorAssertions:
     def to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
         """Any engine property, read with ``get_property`` (``"modulate:a"``), equals
         ``value`` (in its wire form)."""
-        client = self._locator.client
+        connection = self._locator.connection
 
         def measure(_index: TreeIndex, found: list[Node]) -> tuple[bool, Any]:
             if not found:
                 return False, _MISSING
-            actual = client.get_property(found[0]["path"], prop)
+            actual = connection.request("get_property", {"path": found[0]["path"],
+                                                          "property": prop})["value"]
             return actual == value, actual
 
         self._assert(f"have_property {prop!r}", repr(value), measure,
@@ -271,14 +273,14 @@ def node_text(index: TreeIndex, node: Node) -> str | None:
 class GameAssertions:
     """What ``expect(game)`` returns."""
 
-    def __init__(self, client: AgentClient, timeout: float | None) -> None:
-        self._client = client
+    def __init__(self, connection: Connection, timeout: float | None) -> None:
+        self._connection = connection
         self._timeout = timeout
 
     def _seconds(self, timeout: float | None) -> float:
         if timeout is not None:
             return timeout
-        return self._timeout if self._timeout is not None else default_timeout(self._client)
+        return self._timeout if self._timeout is not None else self._connection.default_timeout
 
     def to_emit(self, event_type: str, predicate: Callable[[Event], bool] | None = None, *,
                 args: list[Any] | None = None, timeout: float | None = None) -> Event:
@@ -291,7 +293,7 @@ class GameAssertions:
         seconds = self._seconds(timeout)
         log = CallLog(f"expect(game).to_emit({event_type!r}) with timeout {seconds:g} s")
         try:
-            return _events.await_event(self._client, event_type, wanted, timeout=seconds,
+            return _events.await_event(self._connection, event_type, wanted, timeout=seconds,
                                        log=log)
         except Expired as expired:
             seen = _events.describe_seen(expired.last.actual if expired.last else None)
@@ -314,7 +316,7 @@ class GameAssertions:
         log = CallLog(f"expect(game).to_have_state with timeout {seconds:g} s")
 
         def attempt(_left: float) -> Any:
-            state = self._client.get_state()
+            state = self._connection.request("get_state")
             if not holds(state):
                 raise NotYet(f"state is {state!r}", actual=state)
             return state

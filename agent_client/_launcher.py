@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import orjson
 from filelock import FileLock
 
-from agent_client import _process
-from agent_client._paths import installed_godot, sessions_root
+from agent_client import _addon, _process
+from agent_client._paths import installed_godot, private_dir, sessions_root
 from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE
 from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchError
 
@@ -65,6 +66,36 @@ def log_tail(log_path: Path, lines: int = LOG_TAIL_LINES) -> str:
     return "\n".join(text.splitlines()[-lines:])
 
 
+def ensure_addon(project: Path, *, install: bool) -> None:
+    """Install the bridge addon into a Godot project, or check that it is there.
+
+    Raises:
+        LaunchError: it is missing and ``install`` is off: the message says how to add it.
+    """
+    if install:
+        _addon.install(project)
+    elif not _addon.is_installed(project):
+        raise LaunchError(f"{project} does not have the AgentBridge addon (or its autoload): "
+                          f"run `agent-bridge install {project}`, or launch with install=True "
+                          "(`agent-bridge start --install`).")
+
+
+def hang_hint(session_dir: Path) -> str:
+    """The engine log's tail, for a "no answer" error."""
+    tail = log_tail(session_dir / LOG_FILE, 15)
+    return f"\n--- engine log (tail) ---\n{tail}" if tail else ""
+
+
+def pid_watch(pid: int | None, session_dir: Path) -> Callable[[], None]:
+    """A check that raises GameExitedError once the game with ``pid`` is gone (for a client
+    that attached to a game another process started)."""
+    def check() -> None:
+        if pid is not None and not _process.is_running(pid):
+            raise GameExitedError(f"The game (pid {pid}) is no longer running.",
+                                  exit_code=None, log_tail=log_tail(session_dir / LOG_FILE))
+    return check
+
+
 def _newest_script_mtime(project: Path) -> float:
     newest = (project / "project.godot").stat().st_mtime
     for folder, dirs, files in os.walk(project, followlinks=True):
@@ -106,10 +137,20 @@ def _run_import(project: Path, godot: Path, timeout: float) -> None:
         raise LaunchError(f"Importing {project} failed (exit {done.returncode}):\n{output}")
 
 
+SESSION_NAME = re.compile(r"\w[\w.-]{0,63}")
+
+
 def new_session_dir(name: str | None = None) -> Path:
-    """A fresh, private session directory (an existing one of that name is emptied)."""
-    root = sessions_root()
-    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """A fresh, private session directory (an existing one of that name is emptied).
+
+    Raises:
+        LaunchError: ``name`` is not a plain name (letters, digits, ``_.-``), which could
+            reach outside the sessions folder.
+    """
+    if name is not None and not SESSION_NAME.fullmatch(name):
+        raise LaunchError(f"Bad session name {name!r}: use letters, digits, '_', '.' and '-' "
+                          "(at most 64, not starting with '.' or '-').")
+    root = private_dir(sessions_root())
     session = root / (name or uuid.uuid4().hex[:12])
     if session.exists():
         shutil.rmtree(session)

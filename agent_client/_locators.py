@@ -10,24 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from agent_client import _capabilities, _events
+from agent_client import _events
+from agent_client._connection import Connection
 from agent_client._matching import TextPattern, describe, text_matches
-from agent_client._nodes import Node, TreeIndex
+from agent_client._nodes import Node, TreeIndex, is_checked, label_of, role_of
 from agent_client._outline import context_around, describe_node
 from agent_client._protocol import Event
-from agent_client._roles import accessible_name, is_checked, role_of
 from agent_client._selectors import Selector, parse_selector
-from agent_client._waiting import (
-    CallLog,
-    Expired,
-    NotYet,
-    default_timeout,
-    failure_text,
-    retry,
-    set_default_timeout,
-)
+from agent_client._waiting import CallLog, Expired, NotYet, failure_text, retry
 from agent_client.errors import (
     CommandTimeoutError,
     NotFoundError,
@@ -37,9 +29,6 @@ from agent_client.errors import (
     UnsupportedError,
     WaitTimeoutError,
 )
-
-if TYPE_CHECKING:
-    from agent_client._client import AgentClient
 
 # Bridge answers that mean "not yet": the target may still appear, show or free up.
 RETRYABLE = (NotFoundError, NotInteractableError, StaleRefError)
@@ -88,7 +77,7 @@ class _ByRole(_Step):
             return False
         if self.disabled is not None and bool(node.get("disabled")) is not self.disabled:
             return False
-        return self.name is None or text_matches(accessible_name(node), self.name,
+        return self.name is None or text_matches(label_of(node), self.name,
                                                  exact=self.exact)
 
     def describe(self) -> str:
@@ -186,7 +175,7 @@ class _Filter(_Step):
 def _shown_text(node: Node) -> str:
     """What a node shows as text: its text, else its accessible name."""
     text = node.get("text")
-    return text if isinstance(text, str) and text else accessible_name(node)
+    return text if isinstance(text, str) and text else label_of(node)
 
 
 # --- the locator ------------------------------------------------------------------------------
@@ -199,8 +188,8 @@ class Locator:
     or assert (``expect(locator).to_be_visible()``).
     """
 
-    def __init__(self, client: AgentClient, steps: tuple[_Step, ...] = ()) -> None:
-        self._client = client
+    def __init__(self, connection: Connection, steps: tuple[_Step, ...] = ()) -> None:
+        self._connection = connection
         self._steps = steps
 
     def __repr__(self) -> str:
@@ -210,11 +199,12 @@ class Locator:
         return ".".join(step.describe() for step in self._steps) or "<the whole tree>"
 
     @property
-    def client(self) -> AgentClient:
-        return self._client
+    def connection(self) -> Connection:
+        """The connection to the game this locator searches."""
+        return self._connection
 
     def _then(self, step: _Step) -> Locator:
-        return Locator(self._client, (*self._steps, step))
+        return Locator(self._connection, (*self._steps, step))
 
     # --- narrowing ------------------------------------------------------------------------------
 
@@ -271,7 +261,7 @@ class Locator:
         return [index.root] if current is None else current
 
     def _resolve(self) -> tuple[TreeIndex, list[Node]]:
-        index = TreeIndex(self._client.get_tree())
+        index = TreeIndex(self._connection.request("get_tree", {"root": "/root"})["tree"])
         return index, self._apply(index, None)
 
     def count(self) -> int:
@@ -328,7 +318,8 @@ class Locator:
 
     def get_property(self, prop: str, *, timeout: float | None = None) -> Any:
         """Any engine property of the one matching node (``"modulate:a"``)."""
-        return self._client.get_property(self.path(timeout=timeout), prop)
+        return self._connection.request("get_property", {"path": self.path(timeout=timeout),
+                                                         "property": prop})["value"]
 
     def wait_for(self, *, state: str = "visible", timeout: float | None = None) -> None:
         """Wait until the locator is ``attached`` (some node matches), ``detached`` (none
@@ -367,12 +358,11 @@ class Locator:
             StrictModeError: several nodes match.
             WaitTimeoutError: the target never became clickable within the timeout.
         """
-        def send(node: Node) -> dict[str, Any]:
-            if _capabilities.has_command(self._client, "click"):
-                return cast(dict[str, Any], self._client.request(
-                    "click", {"path": node["path"], "button": button, "double": double}))
+        def send(node: Node) -> Any:
+            if self._connection.has_command("click"):
+                return self._request("click", node, {"button": button, "double": double})
             if "press" in (node.get("actions") or ()) and button == "left" and not double:
-                return self._client.press(node["path"])
+                return self._request("press", node)
             raise UnsupportedError(f"This bridge has no click command, and {node['path']} "
                                    "cannot be pressed instead.", code="UNSUPPORTED")
 
@@ -380,39 +370,44 @@ class Locator:
 
     def press(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Press a button through its own input handling (the bridge's ``press``)."""
-        return self._act("press", lambda node: self._client.press(node["path"]),
+        return self._act("press", lambda node: self._request("press", node),
                          ("visible", "enabled"), force, timeout)
 
     def fill(self, value: str, *, submit: bool = False, force: bool = False,
              timeout: float | None = None) -> dict[str, Any]:
         """Replace a text field's text as typing would; ``submit`` also presses Enter."""
         return self._act("fill",
-                         lambda node: self._client.fill(node["path"], value, submit=submit),
+                         lambda node: self._request("fill", node,
+                                                    {"value": value, "submit": submit}),
                          ("visible", "enabled", "editable"), force, timeout)
 
     def hover(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Move the mouse over the node (needs the bridge's ``hover``)."""
-        def send(node: Node) -> dict[str, Any]:
-            if not _capabilities.has_command(self._client, "hover"):
+        def send(node: Node) -> Any:
+            if not self._connection.has_command("hover"):
                 raise UnsupportedError("This bridge has no hover command.", code="UNSUPPORTED")
-            return cast(dict[str, Any], self._client.request("hover", {"path": node["path"]}))
+            return self._request("hover", node)
 
         return self._act("hover", send, ("visible", "sized"), force, timeout)
 
     def drag_to(self, target: Locator, *, button: str = "left", force: bool = False,
                 timeout: float | None = None) -> dict[str, Any]:
         """Press on this node, move to ``target`` in steps and release there."""
-        def send(node: Node) -> dict[str, Any]:
+        def send(node: Node) -> Any:
             index, found = target._resolve()
             goal = self._single(index, target._strict(found, "drag_to"), "drag target")
-            return cast(dict[str, Any], self._client.request(
-                "drag", {"from": node["path"], "to": goal["path"], "button": button}))
+            return self._connection.request(
+                "drag", {"from": node["path"], "to": goal["path"], "button": button})
 
         return self._act("drag_to", send, ("visible", "sized"), force, timeout)
 
+    def _request(self, cmd: str, node: Node, args: dict[str, Any] | None = None) -> Any:
+        """One bridge command on ``node``."""
+        return self._connection.request(cmd, {"path": node["path"], **(args or {})})
+
     # --- the waiting machinery ------------------------------------------------------------------
 
-    def _act(self, action: str, send: Callable[[Node], dict[str, Any]], needs: tuple[str, ...],
+    def _act(self, action: str, send: Callable[[Node], Any], needs: tuple[str, ...],
              force: bool, timeout: float | None) -> dict[str, Any]:
         log = CallLog(f"{action}: waiting for {self}")
 
@@ -450,15 +445,15 @@ class Locator:
     def _settle(self, left: float) -> None:
         timeout_ms = max(100, int(left * 1000))
         try:
-            self._client.request("wait", {"settled": True, "quiet_frames": 2,
-                                          "timeout_ms": timeout_ms},
-                                 timeout=timeout_ms / 1000 + 5)
+            self._connection.request("wait", {"settled": True, "quiet_frames": 2,
+                                              "timeout_ms": timeout_ms},
+                                     timeout=self._connection.timeout_for_wait(timeout_ms))
         except CommandTimeoutError as busy:
             raise NotYet(f"the game did not settle: {busy.args[0]}") from busy
 
     def _run(self, attempt: Callable[[float], Any], log: CallLog, timeout: float | None,
              action: str) -> Any:
-        seconds = default_timeout(self._client) if timeout is None else timeout
+        seconds = self._connection.default_timeout if timeout is None else timeout
         try:
             return retry(attempt, timeout=seconds, log=log)
         except Expired as expired:
@@ -498,36 +493,39 @@ def strict_violation(locator: Locator, found: list[Node], what: str) -> StrictMo
 EventPredicate = Callable[[Event], bool]
 
 
-class LocatorMixin:
-    """Locators and event waits on :class:`AgentClient` (``game.get_by_role(...)``)."""
+class Locators:
+    """Locators and event waits on anything that holds a connection (``AgentClient``)."""
 
-    def _root_locator(self) -> Locator:
-        return Locator(cast("AgentClient", self))
+    connection: Connection
 
     def locator(self, selector: str) -> Locator:
         """Nodes matching a selector: ``game.locator("HUD/ResetButton")``,
-        ``game.locator('Button[text="Play"]')`` (docs/LOCATORS.md)."""
-        return self._root_locator().locator(selector)
+        ``game.locator('Button[text="Play"]')`` (docs/LOCATORS.md).
+
+        Raises:
+            SelectorError: the selector does not parse.
+        """
+        return Locator(self.connection).locator(selector)
 
     def get_by_role(self, role: str, *, name: TextPattern | None = None, exact: bool = False,
                     include_hidden: bool = False, checked: bool | None = None,
                     disabled: bool | None = None) -> Locator:
         """Nodes by role and accessible name: ``game.get_by_role("button", name="Reset")``."""
-        return self._root_locator().get_by_role(role, name=name, exact=exact,
-                                                include_hidden=include_hidden,
-                                                checked=checked, disabled=disabled)
+        return Locator(self.connection).get_by_role(role, name=name, exact=exact,
+                                                    include_hidden=include_hidden,
+                                                    checked=checked, disabled=disabled)
 
     def get_by_text(self, text: TextPattern, *, exact: bool = False) -> Locator:
         """Nodes showing this text: ``game.get_by_text("Symmetries: 1 / 3")``."""
-        return self._root_locator().get_by_text(text, exact=exact)
+        return Locator(self.connection).get_by_text(text, exact=exact)
 
     def get_by_name(self, name: TextPattern) -> Locator:
         """Nodes with this node name: ``game.get_by_name("ResetButton")``."""
-        return self._root_locator().get_by_name(name)
+        return Locator(self.connection).get_by_name(name)
 
     def set_default_timeout(self, seconds: float) -> None:
         """How long actions, expectations and event waits wait by default (5 s)."""
-        set_default_timeout(cast("AgentClient", self), seconds)
+        self.connection.default_timeout = float(seconds)
 
     def wait_for_event(self, event_type: str, predicate: EventPredicate | None = None, *,
                        timeout: float | None = None) -> Event:
@@ -538,5 +536,4 @@ class LocatorMixin:
         Raises:
             WaitTimeoutError: none came within the timeout.
         """
-        return _events.wait_for_event(cast("AgentClient", self), event_type, predicate,
-                                      timeout=timeout)
+        return _events.wait_for_event(self.connection, event_type, predicate, timeout=timeout)

@@ -1,4 +1,10 @@
-"""One ``get_tree`` answer, flattened for searching: document order, parents and subtrees."""
+"""One ``get_tree`` answer, flattened for searching (document order, parents and subtrees),
+and what a serialized node says about itself: its role, its accessible name, its toggle state.
+
+Roles and names come from the bridge (``role`` and ``label`` on every node), the same ones its
+snapshot shows, so ``get_by_role("button", name="Play")`` finds what a snapshot shows as
+``- button "Play"``.
+"""
 
 from __future__ import annotations
 
@@ -83,3 +89,24 @@ class TreeIndex:
         """``nodes`` in document order, each once."""
         unique = {id(node): node for node in nodes}
         return sorted(unique.values(), key=self.position)
+
+
+def role_of(node: Node) -> str:
+    """The node's role as the bridge gives it (``button``, ``textbox``, ...), else
+    ``generic``."""
+    role = node.get("role")
+    return role if isinstance(role, str) and role else "generic"
+
+
+def label_of(node: Node) -> str:
+    """The node's accessible name as the bridge gives it (the snapshot's quoted name); ""
+    when it has none."""
+    label = node.get("label")
+    return label if isinstance(label, str) else ""
+
+
+def is_checked(node: Node) -> bool | None:
+    """A toggle's state, or None when the node is no toggle."""
+    if not node.get("toggle_mode") and "button_pressed" not in node:
+        return None
+    return bool(node.get("button_pressed"))

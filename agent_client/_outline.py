@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from agent_client._nodes import Node, TreeIndex
-from agent_client._roles import accessible_name, is_checked, role_of
+from agent_client._nodes import Node, TreeIndex, is_checked, label_of, role_of
 
 BRIDGE_NODE = "/root/AgentBridge"
 MAX_LINES = 60
@@ -17,7 +16,7 @@ TARGET_MARK = "  <- target"
 def node_line(node: Node) -> str:
     """``button "Play" #PlayButton [disabled]``."""
     text = role_of(node)
-    name = accessible_name(node)
+    name = label_of(node)
     if name:
         text += f" {json.dumps(_clip(name), ensure_ascii=False)}"
     text += f" #{node.get('name', '?')}"

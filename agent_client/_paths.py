@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
+
+
+def on_windows() -> bool:
+    """The platform seam: tests fake it to run the Windows branches anywhere."""
+    return sys.platform == "win32"
 
 
 def data_home() -> Path:
@@ -13,7 +19,7 @@ def data_home() -> Path:
     override = os.environ.get("AGENT_BRIDGE_HOME")
     if override:
         return Path(override)
-    if sys.platform == "win32":
+    if on_windows():
         base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
     elif sys.platform == "darwin":
         base = Path.home() / "Library" / "Caches"
@@ -29,7 +35,7 @@ def default_godot_prefix() -> Path:
 
 def installed_godot() -> Path | None:
     """The launcher of the engine ``install-godot`` put in place, if there is one."""
-    name = "godot.cmd" if sys.platform == "win32" else "godot"
+    name = "godot.cmd" if on_windows() else "godot"
     launcher = default_godot_prefix() / "bin" / name
     return launcher if launcher.exists() else None
 
@@ -40,5 +46,27 @@ def sessions_root() -> Path:
 
 
 def _user_tag() -> str:
-    getuid = getattr(os, "getuid", None)
-    return str(getuid()) if getuid else os.environ.get("USERNAME", "user")
+    if on_windows():
+        return os.environ.get("USERNAME", "user")
+    return str(os.getuid())  # type: ignore[attr-defined,unused-ignore]
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a folder only this user can enter: created with mode 0700, or, when it
+    exists, checked to be ours and closed to others (on Windows the per-user temporary and
+    data folders are private already).
+
+    Raises:
+        PermissionError: it exists and belongs to another user (someone may be trying to read
+            or plant session files).
+    """
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if on_windows():
+        return path
+    info = path.lstat()
+    if stat.S_ISLNK(info.st_mode) or info.st_uid != os.getuid():  # type: ignore[attr-defined,unused-ignore]
+        raise PermissionError(f"{path} is not a folder of this user: refusing to keep "
+                              "session files there.")
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        path.chmod(0o700)
+    return path

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, Union
 
+import re
+
 import orjson
 
 PROTOCOL = "agentbridge/1"
@@ -19,6 +21,8 @@ ErrorCode = Literal["PARSE_ERROR", "INVALID_REQUEST", "UNKNOWN_COMMAND", "INVALI
 ERROR_CODES: tuple[str, ...] = ErrorCode.__args__  # type: ignore[attr-defined]
 
 RequestId = Union[int, str]
+# A snapshot ref as users write it: "e3" or "@e3".
+REF_PATTERN = re.compile(r"^@?e\d+$")
 
 
 class Request(TypedDict):
@@ -58,3 +62,24 @@ def decode_line(line: bytes) -> Response | None:
     except orjson.JSONDecodeError:
         return None
     return value if isinstance(value, dict) else None
+
+
+def events_in(response: Response) -> list[Event]:
+    """Every event a response line carries: those riding along in the envelope, and those a
+    ``get_events`` answer drained into its data."""
+    events: list[Any] = list(response.get("events") or [])
+    data = response.get("data")
+    if isinstance(data, dict) and "dropped" in data and isinstance(data.get("events"), list):
+        events += data["events"]
+    return [event for event in events if isinstance(event, dict)]
+
+
+def is_ref(target: str) -> bool:
+    """Whether ``target`` is a snapshot ref (``e3``, ``@e3``) rather than a path."""
+    return REF_PATTERN.match(target) is not None
+
+
+def target_args(target: str) -> dict[str, str]:
+    """How a command names its target on the wire: ``{"ref": "e3"}`` for ``"@e3"`` or
+    ``"e3"``, else ``{"path": target}``."""
+    return {"ref": target.lstrip("@")} if is_ref(target) else {"path": target}

@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from agent_client._protocol import ARTIFACTS_DIR
+
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
 
@@ -24,8 +26,8 @@ def save_screenshot(client: AgentClient, dest: Path, *, annotate: bool = False,
         args["annotate"] = True
     data = client.request("screenshot", args, timeout=timeout)
     made = Path(str(data.get("path", "")))
-    if not made.is_absolute():
-        made = client.session_dir / "artifacts" / made
+    if not made.is_absolute() and client.session_dir is not None:
+        made = client.session_dir / ARTIFACTS_DIR / made
     dest.parent.mkdir(parents=True, exist_ok=True)
     if made.resolve() != dest.resolve():
         shutil.copyfile(made, dest)

@@ -19,8 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_client._nodes import Node, TreeIndex
-from agent_client._roles import role_of
+from agent_client._nodes import Node, TreeIndex, role_of
 
 _NAME = r"""[^\s#.\[\]>,"'/=!*^$~]+"""
 _NAME_RE = re.compile(_NAME)

@@ -1,159 +1,46 @@
-"""The two-file transport: append request lines to cmd.jsonl under a cross-process lock, read
-response lines from resp.jsonl as they are appended, and match them to requests by id.
+"""The transport interface: how request lines reach a bridge and response lines come back.
 
-New response bytes are noticed through watchdog's native file notifications; a short polling
-interval remains as a fallback, because some file systems (network mounts, some containers)
-drop notifications. ``AGENT_BRIDGE_POLLING=1`` turns notifications off (polling only): for
-such file systems, and for one-shot processes (the CLI), which then skip importing watchdog.
+A transport moves bytes only; the connection above it decodes lines, matches responses to
+requests and collects events. :class:`~agent_client._file_transport.FileTransport` is the
+implementation every bridge speaks (two files in a session folder); a test can put an
+in-process fake bridge behind the same interface.
 """
 
 from __future__ import annotations
 
-import os
-import threading
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
-
-from filelock import FileLock
-
-from agent_client._protocol import CMD_FILE, RESP_FILE, Event, RequestId, Response, decode_line
-
-# How long a waiter sleeps between checks: with native notifications this only bounds how
-# late a lost notification is noticed; without them it is the polling period.
-NOTIFIED_CHECK_S = 0.05
-POLLING_CHECK_S = 0.001
+from typing import NamedTuple, Protocol
 
 
-POLLING_ENV = "AGENT_BRIDGE_POLLING"
+class Line(NamedTuple):
+    """One complete response line (without its newline) and where it starts.
 
-
-def _start_observer(target: Path, wake: threading.Event) -> Any:
-    """A watchdog observer that sets ``wake`` whenever ``target`` changes (imported here, so
-    polling-only processes never load watchdog)."""
-    from watchdog.events import FileSystemEvent, FileSystemEventHandler
-    from watchdog.observers import Observer
-
-    class WakeOnChange(FileSystemEventHandler):
-        def on_any_event(self, event: FileSystemEvent) -> None:
-            if event.src_path == str(target):
-                wake.set()
-
-    observer = Observer()
-    observer.schedule(WakeOnChange(), str(target.parent))
-    observer.daemon = True
-    observer.start()
-    return observer
-
-
-class FileTransport:
-    """Writes requests to and reads responses from one session directory.
-
-    Several transports (in several processes) may share a session: each appends whole lines
-    under the lock and reads every response line, keeping those whose id it sent.
+    ``position`` only has to increase from line to line; a transport opened at a position
+    reads from there again (the file transport uses byte offsets into ``resp.jsonl``).
     """
 
-    def __init__(self, session_dir: Path, *, read_from_start: bool = True,
-                 use_notifications: bool | None = None) -> None:
-        self.session_dir = session_dir
-        self.cmd_path = session_dir / CMD_FILE
-        self.resp_path = session_dir / RESP_FILE
-        self._lock = FileLock(str(self.cmd_path) + ".lock")
-        self._offset = 0 if read_from_start or not self.resp_path.exists() \
-            else self.resp_path.stat().st_size
-        self._partial = bytearray()
-        self._responses: dict[RequestId, Response] = {}
-        self._unmatched: list[Response] = []
-        self._event_sink: Callable[[list[Event]], None] | None = None
-        self._wake = threading.Event()
-        if use_notifications is None:
-            use_notifications = os.environ.get(POLLING_ENV, "") in ("", "0")
-        self._observer = self._try_observer() if use_notifications else None
-        self._check_period = NOTIFIED_CHECK_S if self._observer else POLLING_CHECK_S
+    position: int
+    data: bytes
 
-    def _try_observer(self) -> Any:
-        try:
-            return _start_observer(self.resp_path, self._wake)
-        except OSError:
-            return None  # no native notifications here: poll instead
 
-    @property
-    def notifications(self) -> bool:
-        """Whether native file notifications are in use (False: polling)."""
-        return self._observer is not None
-
-    def on_events(self, sink: Callable[[list[Event]], None]) -> None:
-        """Call ``sink`` with the events of every response line read, whoever sent it."""
-        self._event_sink = sink
+class Transport(Protocol):
+    """Sends request lines and hands over response lines as they arrive."""
 
     def send(self, line: bytes) -> None:
-        """Append one complete request line, never interleaved with another writer's."""
-        with self._lock, open(self.cmd_path, "ab") as cmd:
-            cmd.write(line)
+        """Deliver one complete request line (newline included), never interleaved with
+        another writer's."""
+        ...
 
-    def poll(self) -> None:
-        """Read whatever response lines were appended since the last call."""
-        try:
-            with open(self.resp_path, "rb") as resp:
-                resp.seek(self._offset)
-                chunk = resp.read()
-        except FileNotFoundError:
-            return
-        if not chunk:
-            return
-        self._offset += len(chunk)
-        # A big response arrives in many pieces: grow the partial line in place and split only
-        # once a newline came (joining bytes on every piece would be quadratic).
-        last_newline = chunk.rfind(b"\n")
-        if last_newline < 0:
-            self._partial += chunk
-            return
-        data = bytes(self._partial) + chunk[:last_newline]
-        self._partial = bytearray(chunk[last_newline + 1:])
-        for line in data.split(b"\n"):
-            response = decode_line(line)
-            if response is None:
-                continue
-            if self._event_sink and response.get("events"):
-                self._event_sink(response["events"])
-            request_id = response.get("id")
-            if request_id is None:
-                self._unmatched.append(response)
-            else:
-                self._responses[request_id] = response
+    def receive(self, timeout: float) -> list[Line]:
+        """The complete response lines that arrived since the last call, waiting up to
+        ``timeout`` seconds for the first (an empty list when none came)."""
+        ...
 
-    def take_unmatched(self) -> list[Response]:
-        """Responses that carried no id (the bridge could not read the request's id)."""
-        taken, self._unmatched = self._unmatched, []
-        return taken
-
-    def wait_for(self, request_id: RequestId, deadline: float,
-                 check_alive: Callable[[], None]) -> Response | None:
-        """The response to ``request_id``, or None once ``deadline`` (monotonic) passes.
-
-        ``check_alive`` runs between checks and raises when the game is gone.
-        """
-        if self.wait_until(lambda: request_id in self._responses, deadline, check_alive):
-            return self._responses.pop(request_id)
-        return None
-
-    def wait_until(self, predicate: Callable[[], bool], deadline: float,
-                   check_alive: Callable[[], None]) -> bool:
-        """Read responses until ``predicate()`` holds or ``deadline`` passes."""
-        while True:
-            self._wake.clear()
-            self.poll()
-            if predicate():
-                return True
-            check_alive()
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            self._wake.wait(min(remaining, self._check_period))
+    @property
+    def position(self) -> int:
+        """Where reading resumes: after the last complete line handed over."""
+        ...
 
     def close(self) -> None:
-        if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout=2)
-            self._observer = None
+        """Release what the transport holds (watchers, handles); sending afterwards is an
+        error of the caller."""
+        ...

@@ -5,24 +5,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
-DEFAULT_TIMEOUT = 5.0
-_TIMEOUT_ATTRIBUTE = "_agent_bridge_default_timeout"
-
 # Pauses between attempts, in seconds (the last one repeats), as Playwright paces its retries.
 RETRY_PAUSES = (0.0, 0.02, 0.05, 0.1, 0.1, 0.25, 0.5)
-
-
-def default_timeout(client: Any) -> float:
-    """Seconds a client's actions, expectations and event waits wait unless told otherwise."""
-    return float(client.__dict__.get(_TIMEOUT_ATTRIBUTE, DEFAULT_TIMEOUT))
-
-
-def set_default_timeout(client: Any, seconds: float) -> None:
-    setattr(client, _TIMEOUT_ATTRIBUTE, float(seconds))
 
 
 class NotYet(Exception):

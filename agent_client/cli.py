@@ -21,7 +21,7 @@ SESSION_FREE = {
     "start": ("agent_client._cli_sessions", "start"),
     "sessions": ("agent_client._cli_sessions", "sessions"),
     "stop": ("agent_client._cli_sessions", "stop"),
-    "install": ("agent_client._addon", "install_command"),
+    "install": ("agent_client._cli_project", "install_command"),
 }
 ON_GAME = {
     "snapshot": "snapshot", "click": "act", "press": "act", "fill": "act", "hover": "act",
@@ -70,7 +70,11 @@ def _run(args: Any) -> int:
     from agent_client._cli_sessions import session_dir
     from agent_client._client import AgentClient
 
-    client = AgentClient.attach(session_dir(args.session), timeout=args.timeout + 5)
+    folder = session_dir(args.session)
+    # Event commands read the responses since the last event reported; the rest read only
+    # their own answer.
+    read_from = _cli_commands.history_start(args, folder)
+    client = AgentClient.attach(folder, timeout=args.timeout + 5, read_from=read_from)
     try:
         result: int = getattr(_cli_commands, ON_GAME[args.command])(args, client)
         return result

@@ -142,7 +142,6 @@ def _scene_for(request: pytest.FixtureRequest) -> str | None:
 
 def _launch(options: dict[str, Any], timeout: float, scene: str | None) -> AgentClient:
     from agent_client._client import AgentClient
-    from agent_client._waiting import set_default_timeout
     from agent_client.errors import GameExitedError, LaunchError
 
     settings = dict(options)
@@ -155,7 +154,7 @@ def _launch(options: dict[str, Any], timeout: float, scene: str | None) -> Agent
         client = AgentClient.launch(project, **settings)
     except (LaunchError, GameExitedError) as error:
         pytest.fail(f"Could not launch {project}: {error}", pytrace=False)
-    set_default_timeout(client, timeout)
+    client.set_default_timeout(timeout)
     return client
 
 
@@ -189,7 +188,6 @@ class SharedGame:
         return self.client
 
     def _reset(self, scene: str | None) -> bool:
-        from agent_client._waiting import set_default_timeout
         from agent_client.errors import AgentBridgeError
 
         assert self.client is not None
@@ -200,7 +198,7 @@ class SharedGame:
             self.client.change_scene(target)
         except AgentBridgeError:
             return False
-        set_default_timeout(self.client, self.timeout)
+        self.client.set_default_timeout(self.timeout)
         return True
 
     def close(self) -> None:
@@ -239,7 +237,8 @@ def shared_game(agent_shared_session: SharedGame,
     from agent_client import _events
 
     client = agent_shared_session.checkout(_scene_for(request))
-    request.node.stash.setdefault(START_SEQ, {})[id(client)] = _events.skip_to_latest(client)
+    request.node.stash.setdefault(START_SEQ, {})[id(client)] = \
+        _events.skip_to_latest(client.connection)
     return client
 
 
@@ -252,7 +251,7 @@ def _clients(item: pytest.Item) -> list[tuple[str, AgentClient]]:
         return []  # nothing imported the client: no game in this test
     funcargs = getattr(item, "funcargs", {})
     return [(name, value) for name, value in funcargs.items()
-            if isinstance(value, module.AgentClient) and not value.__dict__.get("_closed")]
+            if isinstance(value, module.AgentClient) and not value.closed]
 
 
 def _artifacts_folder(config: pytest.Config, nodeid: str, fixture: str, several: bool) -> Path:

@@ -1,4 +1,6 @@
-"""Fixtures shared by the suites: the fixture game, launched headless with its bridge."""
+"""Shared by every suite: the ``engine`` marker for tests that need a real engine (everything
+outside tests/unit), the bridge addon copied into the test and demo games before any of them
+runs, and fixtures launching the fixture game headless."""
 
 from __future__ import annotations
 
@@ -8,11 +10,28 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient
+from agent_client._addon import install
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE_GAME = REPO / "tests" / "fixture_game"
+DEMO_GAME = REPO / "demos" / "crystal_vault"
 LAB_SCENE = "res://scenes/lab.tscn"
 INPUT_SCENE = "res://scenes/input_lab.tscn"
+FAST_FOLDER = REPO / "tests" / "unit"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if FAST_FOLDER not in Path(item.path).parents:
+            item.add_marker(pytest.mark.engine)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # The games carry no copy of the addon in the repository (no symlinks: they break
+    # Windows checkouts); an unchanged copy is left as it is, so nothing is imported again.
+    if any(item.get_closest_marker("engine") for item in session.items):
+        for game in (FIXTURE_GAME, DEMO_GAME):
+            install(game)
 
 
 @pytest.fixture

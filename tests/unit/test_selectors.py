@@ -1,4 +1,5 @@
-"""Selector parsing, roles, names and text matching on a serialized tree, without an engine."""
+"""Selector parsing, the bridge's roles and names, and text matching on a serialized tree,
+without an engine."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import Any
 import pytest
 
 from agent_client._matching import text_matches
-from agent_client._nodes import TreeIndex
+from agent_client._nodes import TreeIndex, label_of, role_of
 from agent_client._outline import context_around
-from agent_client._roles import accessible_name, readable, role_of
 from agent_client._selectors import SelectorError, parse_selector
 
 
@@ -24,15 +24,18 @@ TREE = node("root", "Window", "/root", [
     node("Level", "Node2D", "/root/Level", [
         node("HUDLayer", "CanvasLayer", HUD, [
             node("ResetButton", "Button", f"{HUD}/ResetButton", text="Reset", actions=["press"],
-                 groups=["hud"]),
-            node("Score", "Label", f"{HUD}/Score", text="Symmetries:  1 / 3"),
-            node("Title", "Label", f"{HUD}/Title", text="Vault"),
-        ]),
+                 groups=["hud"], role="button", label="Reset"),
+            node("Score", "Label", f"{HUD}/Score", text="Symmetries:  1 / 3", role="text",
+                 label="Symmetries: 1 / 3"),
+            node("Title", "Label", f"{HUD}/Title", text="Vault", role="heading", label="Vault"),
+        ], role="region"),
         node("Crystal_0", "Crystal", "/root/Level/Crystal_0", **{"class": "Area2D"},
-             actions=["press"], props={"hp": 3}, groups=["crystals"]),
-        node("Name", "LineEdit", "/root/Level/Name", text="typed", placeholder="Your name"),
-    ]),
-])
+             actions=["press"], props={"hp": 3}, groups=["crystals"], role="button",
+             label="Crystal 0"),
+        node("Name", "LineEdit", "/root/Level/Name", text="typed", placeholder="Your name",
+             role="textbox", label="Your name"),
+    ], role="generic"),
+], role="application", label="Vault")
 
 
 def select(selector: str) -> list[str]:
@@ -75,21 +78,16 @@ def test_bad_selectors_say_where(bad: str) -> None:
         parse_selector(bad)
 
 
-def test_roles_and_names_follow_the_snapshot() -> None:
+def test_roles_and_names_are_the_bridges() -> None:
     index = TreeIndex(TREE)
     by_name = {found["name"]: found for found in index.nodes}
-    assert role_of(by_name["ResetButton"]) == "button"
-    assert role_of(by_name["Title"]) == "heading"
-    assert role_of(by_name["Score"]) == "text"
-    assert role_of(by_name["Crystal_0"]) == "button"      # a script node that can be pressed
-    assert role_of(by_name["Name"]) == "textbox"
-    assert role_of(by_name["HUDLayer"]) == "region"
-    assert role_of(by_name["root"]) == "application"
-    assert accessible_name(by_name["ResetButton"]) == "Reset"
-    assert accessible_name(by_name["Name"]) == "Your name"  # a field's content is no name
-    assert accessible_name(by_name["Crystal_0"]) == "Crystal 0"
-    assert accessible_name(by_name["Level"]) == ""
-    assert readable("PlayButton") == "Play Button" and readable("@Button@23") == ""
+    assert role_of(by_name["Crystal_0"]) == "button"
+    assert label_of(by_name["Crystal_0"]) == "Crystal 0"
+    assert label_of(by_name["Name"]) == "Your name"  # the bridge's name, not the typed text
+    assert label_of(by_name["Level"]) == ""  # omitted when empty
+    assert role_of({"name": "Old", "path": "/root/Old"}) == "generic"  # a bridge without roles
+    assert [found["name"] for found in parse_selector("[role=heading]").select(index, None)] \
+        == ["Title"]
 
 
 def test_text_matching() -> None:

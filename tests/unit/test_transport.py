@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
 import pytest
 
+from agent_client._file_transport import FileTransport
 from agent_client._protocol import encode_request
-from agent_client._transport import FileTransport
+from agent_client._transport import Line
 
 
 def respond(session: Path, chunks: list[bytes], pause: float = 0.02) -> threading.Thread:
@@ -24,8 +26,16 @@ def respond(session: Path, chunks: list[bytes], pause: float = 0.02) -> threadin
     return thread
 
 
+def receive_all(transport: FileTransport, count: int, seconds: float = 5) -> list[Line]:
+    lines: list[Line] = []
+    deadline = time.monotonic() + seconds
+    while len(lines) < count and time.monotonic() < deadline:
+        lines += transport.receive(0.5)
+    return lines
+
+
 @pytest.fixture(params=[True, False], ids=["notified", "polling"])
-def transport(request: pytest.FixtureRequest, tmp_path: Path):
+def transport(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[FileTransport]:
     (tmp_path / "resp.jsonl").touch()
     transport = FileTransport(tmp_path, use_notifications=request.param)
     yield transport
@@ -39,54 +49,38 @@ def test_send_appends_whole_lines(transport: FileTransport) -> None:
     assert [orjson.loads(line)["id"] for line in lines] == [1, "a"]
 
 
-def test_responses_are_matched_by_id_across_partial_writes(transport: FileTransport) -> None:
-    one = orjson.dumps({"id": 1, "ok": True, "data": 1, "events": []}) + b"\n"
-    two = orjson.dumps({"id": 2, "ok": True, "data": 2, "events": []}) + b"\n"
+def test_lines_come_whole_across_partial_writes_with_their_positions(
+        transport: FileTransport) -> None:
+    one = orjson.dumps({"id": 1, "ok": True}) + b"\n"
+    two = orjson.dumps({"id": 2, "ok": True}) + b"\n"
     thread = respond(transport.session_dir, [two[:7], two[7:] + one[:3], one[3:]])
-    deadline = time.monotonic() + 5
-    assert transport.wait_for(1, deadline, lambda: None)["data"] == 1
-    assert transport.wait_for(2, deadline, lambda: None)["data"] == 2
+    lines = receive_all(transport, 2)
     thread.join()
+    assert [line.data for line in lines] == [two[:-1], one[:-1]]
+    assert [line.position for line in lines] == [0, len(two)]
+    assert transport.position == len(two) + len(one)
 
 
-def test_events_of_every_response_reach_the_sink(transport: FileTransport) -> None:
-    seen: list[dict] = []
-    transport.on_events(seen.extend)
-    lines = [orjson.dumps({"id": "other", "ok": True, "events": [{"type": "a", "seq": 1}]}),
-             orjson.dumps({"id": 5, "ok": True, "events": [{"type": "b", "seq": 2}]})]
-    thread = respond(transport.session_dir, [line + b"\n" for line in lines])
-    assert transport.wait_for(5, time.monotonic() + 5, lambda: None) is not None
-    assert [event["type"] for event in seen] == ["a", "b"]
+def test_receive_gives_up_after_its_timeout(transport: FileTransport) -> None:
+    started = time.monotonic()
+    assert transport.receive(0.1) == []
+    assert time.monotonic() - started >= 0.1
+
+
+def test_a_transport_can_start_at_the_end_or_at_an_offset(tmp_path: Path) -> None:
+    old = b'{"id": 1, "data": "old"}\n'
+    (tmp_path / "resp.jsonl").write_bytes(old)
+    at_end = FileTransport(tmp_path, start=None, use_notifications=False)
+    at_offset = FileTransport(tmp_path, start=0, use_notifications=False)
+    thread = respond(tmp_path, [b'{"id": 1, "data": "new"}\n'])
+    assert [line.data for line in receive_all(at_end, 1)] == [b'{"id": 1, "data": "new"}']
+    assert [line.position for line in receive_all(at_offset, 2)] == [0, len(old)]
     thread.join()
+    for opened in (at_end, at_offset):
+        opened.close()
 
 
-def test_lines_without_id_are_kept_apart(transport: FileTransport) -> None:
-    thread = respond(transport.session_dir, [b'{"id": null, "ok": false, "code": "PARSE_ERROR"}\n'
-                                             b'not json at all\n{"id": 3, "ok": true}\n'])
-    assert transport.wait_for(3, time.monotonic() + 5, lambda: None) is not None
-    assert [r["code"] for r in transport.take_unmatched()] == ["PARSE_ERROR"]
-    thread.join()
-
-
-def test_wait_for_gives_up_at_the_deadline(transport: FileTransport) -> None:
-    assert transport.wait_for(1, time.monotonic() + 0.1, lambda: None) is None
-
-
-def test_check_alive_is_consulted_while_waiting(transport: FileTransport) -> None:
-    class Gone(Exception):
-        pass
-
-    def check() -> None:
-        raise Gone
-
-    with pytest.raises(Gone):
-        transport.wait_for(1, time.monotonic() + 5, check)
-
-
-def test_an_attached_transport_skips_old_responses(tmp_path: Path) -> None:
-    (tmp_path / "resp.jsonl").write_bytes(b'{"id": 1, "ok": true, "data": "old"}\n')
-    transport = FileTransport(tmp_path, read_from_start=False, use_notifications=False)
-    thread = respond(tmp_path, [b'{"id": 1, "ok": true, "data": "new"}\n'])
-    assert transport.wait_for(1, time.monotonic() + 5, lambda: None)["data"] == "new"
-    thread.join()
-    transport.close()
+def test_a_missing_response_file_is_no_error(tmp_path: Path) -> None:
+    transport = FileTransport(tmp_path, use_notifications=False)
+    assert transport.receive(0.0) == []
+    assert transport.position == 0

@@ -1,4 +1,5 @@
-"""expect(): retrying assertions on locators and on the game, and event waits that miss nothing."""
+"""expect(): retrying assertions on locators and on the game, and event waits that miss nothing
+(against the fake bridge)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 import pytest
 
 from agent_client import AgentClient, StrictModeError, WaitTimeoutError, expect
+from tests.fake import another_client
 
 CONFORMANCE = "/root/Conformance"
 
@@ -17,7 +19,7 @@ def later(game: AgentClient, change: object) -> threading.Thread:
     """Start ``change(other_client)`` a moment from now, from a second client."""
     def run() -> None:
         time.sleep(0.3)
-        with AgentClient.attach(game.session_dir) as other:
+        with another_client(game) as other:
             change(other)  # type: ignore[operator]
 
     thread = threading.Thread(target=run)

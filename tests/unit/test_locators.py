@@ -1,4 +1,4 @@
-"""Locators against the real fixture game: finding, narrowing, strictness and auto-waiting."""
+"""Locators against the fake bridge: finding, narrowing, strictness and auto-waiting."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from tests.fake import another_client
 from agent_client import (
     AgentClient,
     SelectorError,
@@ -25,7 +26,7 @@ CONFORMANCE = "/root/Conformance"
 def meanwhile(game: AgentClient, change: Callable[[AgentClient], object]) -> Iterator[None]:
     """Run ``change`` from a second client a moment after the block starts, as another
     process (or the game itself) would change things while the test waits."""
-    other = AgentClient.attach(game.session_dir)
+    other = another_client(game)
     thread = threading.Thread(target=lambda: (time.sleep(0.3), change(other)))
     thread.start()
     try:
@@ -214,10 +215,8 @@ def test_default_timeout_is_configurable(game: AgentClient) -> None:
 
 
 def test_hover_needs_the_bridge_command(game: AgentClient) -> None:
-    from agent_client import _capabilities
-
-    _capabilities.commands(game).pop("hover")  # as a bridge without it would answer hello
+    game.connection.commands().pop("hover")  # as a bridge without it would answer hello
     with pytest.raises(UnsupportedError, match="no hover command"):
         game.get_by_role("button", name="Play").hover()
-    _capabilities.commands(game).pop("click")
+    game.connection.commands().pop("click")
     assert game.get_by_role("button", name="Play").click()["pressed"] == f"{CONFORMANCE}/PlayButton"

@@ -1,0 +1,531 @@
+"""A bridge written in Python: the protocol of docs/PROTOCOL.md over a synthetic scene, so the
+client, locators, expectations, the command line and the pytest plugin are tested without an
+engine. It passes the golden fixtures (tests/unit/test_fake_bridge.py), which keeps it honest
+to the contract the real bridges implement.
+
+It is a model, not an engine: a frame passes per request (``wait`` lets several pass), the
+mouse hits the top-most control under the pointer, and the game's script reactions are the
+few the fixture game has (the Play button counts plays and emits ``played``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from tests.fake import snapshot
+from tests.fake.scene import MAIN_SCENE, MOUSE_IGNORED, SCENES, FakeNode
+
+GAME_NAME = "AgentBridge fixture"
+Data = dict[str, Any]
+
+
+class Failure(Exception):
+    """A command's failure: becomes ``{"ok": false, "code", "error"}``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# --- argument schemas (the subset of JSON Schema the bridges use) -----------------------------
+
+TARGET = {"path": {"type": "string"}, "ref": {"type": "string"}}
+POINT = {"x": {"type": "number"}, "y": {"type": "number"}}
+ACTION = {"settle": {"type": "boolean"}, "snapshot": {"type": "boolean"},
+          "timeout_ms": {"type": "integer"}}
+
+
+def schema(properties: dict[str, Any], *required: str) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": list(required),
+            "additionalProperties": False}
+
+
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "hello": schema({}),
+    "get_tree": schema({"root": {"type": "string"}, "max_depth": {"type": "integer"}}),
+    "get_node": schema(TARGET),
+    "get_property": schema({**TARGET, "property": {"type": "string"}}, "property"),
+    "set_property": schema({**TARGET, "property": {"type": "string"}, "value": {}},
+                           "property", "value"),
+    "call_method": schema({**TARGET, "method": {"type": "string"},
+                           "args": {"type": "array"}}, "method"),
+    "press": schema({**TARGET, **ACTION}),
+    "fill": schema({**TARGET, "value": {"type": "string"}, "submit": {"type": "boolean"},
+                    **ACTION}, "value"),
+    "click": schema({**TARGET, **POINT, "button": {"type": "string"},
+                     "double": {"type": "boolean"}, **ACTION}),
+    "hover": schema({**TARGET, **POINT, **ACTION}),
+    "drag": schema({"from": {}, "to": {}, "button": {"type": "string"}, **ACTION},
+                   "from", "to"),
+    "wait": schema({"frames": {"type": "integer"}, "settled": {"type": "boolean"},
+                    "quiet_frames": {"type": "integer"}, "timeout_ms": {"type": "integer"}}),
+    "get_events": schema({}),
+    "list_actions": schema({}),
+    "get_state": schema({}),
+    "change_scene": schema({"path": {"type": "string"}}, "path"),
+    "snapshot": schema({"interactive": {"type": "boolean"}, "compact": {"type": "boolean"},
+                        "max_depth": {"type": "integer"}, "root": {"type": "string"}}),
+    "screenshot": schema({**TARGET, "annotate": {"type": "boolean"},
+                          "name": {"type": "string"}}),
+    "quit": schema({"exit_code": {"type": "integer"}}),
+}
+GAME_SCHEMAS = {
+    "spawn": schema({"name": {"type": "string"}}, "name"),
+    "animate": schema({"frames": {"type": "integer"}}, "frames"),
+}
+JSON_TYPES: dict[str, Callable[[Any], bool]] = {
+    "string": lambda value: isinstance(value, str),
+    "integer": lambda value: isinstance(value, int) and not isinstance(value, bool)
+    or isinstance(value, float) and value.is_integer(),
+    "number": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
+    "boolean": lambda value: isinstance(value, bool),
+    "array": lambda value: isinstance(value, list),
+    "object": lambda value: isinstance(value, dict),
+}
+
+
+def validate(cmd: str, args: Data, rules: dict[str, Any]) -> None:
+    """Raises:
+        Failure: INVALID_ARGS for an unknown, missing or wrongly typed argument.
+    """
+    properties = rules["properties"]
+    for key, value in args.items():
+        if key not in properties:
+            raise Failure("INVALID_ARGS", f"{cmd}: unknown argument '{key}' (takes: "
+                                          f"{', '.join(properties) or 'none'}).")
+        wanted = properties[key].get("type")
+        if wanted and not JSON_TYPES[wanted](value):
+            raise Failure("INVALID_ARGS", f"{cmd}: argument '{key}' must be {wanted}, got "
+                                          f"{type(value).__name__}.")
+    for key in rules["required"]:
+        if key not in args:
+            raise Failure("INVALID_ARGS", f"{cmd}: argument '{key}' is required.")
+
+
+# --- the bridge ---------------------------------------------------------------------------------
+
+class FakeBridge:
+    """Answers request lines as a bridge would; thread-safe, so several clients may share it.
+
+    ``lines`` is the response file: every response line in order, read by every client.
+    """
+
+    def __init__(self, scene: str = MAIN_SCENE) -> None:
+        self.frame = 0
+        self.seq = 0
+        self.busy_frames = 0
+        self.exit_code: int | None = None
+        self.lines: list[bytes] = []
+        self.changed = threading.Condition()
+        self.refs = snapshot.Refs()
+        self._queue: list[Data] = []
+        self._root = FakeNode("root", "Window", "application", GAME_NAME,
+                              {"visible": True, "title": GAME_NAME})
+        self._root.add(FakeNode("AgentBridge", "Node"))
+        self._scene_path = scene
+        self._root.add(SCENES[scene]())
+        self._handlers: dict[str, Callable[[Data], Data]] = {
+            name: getattr(self, f"_cmd_{name}") for name in SCHEMAS}
+        self._handlers.update(spawn=self._game_spawn, animate=self._game_animate)
+
+    @property
+    def info(self) -> Data:
+        """What a bridge writes into ``bridge.json`` once ready."""
+        return {"protocol": "agentbridge/1", "engine": "fake", "engine_version": "0",
+                "pid": 0, "game": GAME_NAME, "frame": self.frame}
+
+    # --- the envelope ---------------------------------------------------------------------------
+
+    def handle(self, line: bytes) -> None:
+        """Answer one request line (blank lines get no answer), appending to ``lines``."""
+        if not line.strip():
+            return
+        with self.changed:
+            response = self._answer(line)
+            self.frame += 1
+            response["events"], self._queue = self._queue, []
+            response["frame"] = self.frame
+            self.lines.append(orjson.dumps(response))
+            self.changed.notify_all()
+
+    def _answer(self, line: bytes) -> Data:
+        try:
+            request = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            return failure(None, "PARSE_ERROR", "The line is not valid JSON.")
+        if not isinstance(request, dict):
+            return failure(None, "INVALID_REQUEST", "A request must be a JSON object.")
+        request_id = request.get("id")
+        if isinstance(request_id, float) and request_id.is_integer():
+            request_id = int(request_id)
+        if isinstance(request_id, bool) or not isinstance(request_id, (int, str)):
+            return failure(None, "INVALID_REQUEST", "\"id\" must be an integer or a string.")
+        cmd, args = request.get("cmd"), request.get("args")
+        if not isinstance(cmd, str):
+            return failure(request_id, "INVALID_REQUEST", "\"cmd\" must be a string.")
+        args = {} if args is None else args
+        if not isinstance(args, dict):
+            return failure(request_id, "INVALID_REQUEST", "\"args\" must be a JSON object.")
+        handler = self._handlers.get(cmd)
+        if handler is None:
+            close = difflib.get_close_matches(cmd, list(self._handlers), n=3)
+            hint = f" Did you mean: {', '.join(close)}?" if close else ""
+            return failure(request_id, "UNKNOWN_COMMAND", f"Unknown command '{cmd}'.{hint}")
+        try:
+            validate(cmd, args, SCHEMAS.get(cmd) or GAME_SCHEMAS[cmd])
+            data = handler(args)
+        except Failure as failed:
+            return failure(request_id, failed.code, str(failed))
+        return {"id": request_id, "ok": True, "data": data}
+
+    def emit(self, event_type: str, source: FakeNode, args: list[Any]) -> None:
+        self.seq += 1
+        self._queue.append({"type": event_type, "seq": self.seq, "frame": self.frame,
+                            "source": source.path, "args": args})
+
+    # --- finding nodes --------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> FakeNode:
+        return self._root.children[-1]
+
+    def node_at(self, path: str) -> FakeNode:
+        for node in self._root.walk():
+            if node.path == path:
+                return node
+        names = ", ".join(child.name for child in self._root.children)
+        raise Failure("NOT_FOUND", f"No node at {path} (/root has children: {names}).")
+
+    def _alive(self, node: FakeNode) -> bool:
+        return any(candidate is node for candidate in self._root.walk())
+
+    def target(self, args: Data) -> FakeNode:
+        """The node a command names by ``path`` or ``ref`` (exactly one)."""
+        if ("path" in args) == ("ref" in args):
+            raise Failure("INVALID_ARGS", "Give exactly one of 'path' and 'ref'.")
+        if "path" in args:
+            return self.node_at(args["path"])
+        ref = str(args["ref"]).lstrip("@")
+        node = self.refs.node_of(ref)
+        if node is None or not self._alive(node):
+            raise Failure("STALE_REF", f"Ref {ref} names no node that is still there: take a "
+                                       "new snapshot.")
+        return node
+
+    def _end(self, value: Any) -> FakeNode | None:
+        """A drag end: a ref, a path, or a point (None)."""
+        if isinstance(value, dict):
+            return None
+        if not isinstance(value, str):
+            raise Failure("INVALID_ARGS", "A drag end is a ref, a node path or {x, y}.")
+        return self.target({"ref": value} if not value.startswith("/") else {"path": value})
+
+    # --- acting like a player -------------------------------------------------------------------
+
+    def hit(self, x: float, y: float) -> FakeNode | None:
+        """The top-most visible control under a point (later in document order is on top)."""
+        hit = None
+        for node in self._root.walk():
+            if node.is_visible() and node.type not in MOUSE_IGNORED and node.contains(x, y):
+                hit = node
+        return hit
+
+    def reach(self, node: FakeNode) -> dict[str, float]:
+        """The point a mouse action aims at, once the node can be reached there.
+
+        Raises:
+            Failure: NOT_INTERACTABLE, naming what is in the way.
+        """
+        if not node.is_visible():
+            raise Failure("NOT_INTERACTABLE", f"Cannot reach it: {node.path} is hidden.")
+        if node.props.get("disabled"):
+            raise Failure("NOT_INTERACTABLE", f"Cannot reach it: {node.path} is disabled.")
+        if node.rect() is None:
+            raise Failure("NOT_INTERACTABLE", f"Cannot reach it: {node.path} has no rect.")
+        point = node.center()
+        on_top = self.hit(point["x"], point["y"])
+        if on_top is not None and on_top is not node and node not in _ancestors(on_top):
+            raise Failure("NOT_INTERACTABLE", f"Cannot reach it: {node.path} is covered by "
+                                              f"{on_top.path}.")
+        return point
+
+    def press(self, node: FakeNode) -> Data:
+        if "press" not in node.actions():
+            raise Failure("INVALID_ARGS", f"{node.path} is no button: it cannot be pressed.")
+        if not node.is_visible() or node.props.get("disabled"):
+            state = "hidden" if not node.is_visible() else "disabled"
+            raise Failure("NOT_INTERACTABLE", f"{node.path} is {state}.")
+        data: Data = {"pressed": node.path}
+        if node.props.get("toggle_mode"):
+            node.props["button_pressed"] = not node.props.get("button_pressed")
+            data["toggled"] = node.props["button_pressed"]
+            self.emit("toggled", node, [node.props["button_pressed"]])
+        self.emit("pressed", node, [])
+        if node.path == "/root/Conformance/PlayButton":
+            self.scene.props["play_count"] += 1
+            self.emit("played", self.scene, [self.scene.props["play_count"]])
+        return data
+
+    def _acting(self, args: Data, act: Callable[[], Data]) -> Data:
+        """Run an action with the action options: ``changes``, ``settle``, ``snapshot``."""
+        before = {id(node): node for node in self._root.walk()}
+        data = act()
+        after = {id(node): node for node in self._root.walk()}
+        added = _topmost([after[key] for key in after.keys() - before.keys()])
+        removed = _topmost([before[key] for key in before.keys() - after.keys()])
+        data["changes"] = {"added": [node.path for node in added], "added_count": len(added),
+                           "removed": [node.path for node in removed],
+                           "removed_count": len(removed)}
+        if args.get("settle"):
+            self._settle(args.get("timeout_ms", 5000), 2)
+        if args.get("snapshot"):
+            data["snapshot"] = snapshot.take(self.refs, self._root, interactive=False,
+                                             compact=False, max_depth=None)
+        return data
+
+    def _settle(self, timeout_ms: int, quiet_frames: int) -> int:
+        """Frames until nothing animates for ``quiet_frames`` frames (one frame: 16 ms)."""
+        needed = self.busy_frames + quiet_frames
+        if needed * 16 > timeout_ms:
+            raise Failure("TIMEOUT", f"The game did not settle within {timeout_ms} ms.")
+        self.frame += needed
+        self.busy_frames = 0
+        return needed
+
+    # --- commands -------------------------------------------------------------------------------
+
+    def _cmd_hello(self, _args: Data) -> Data:
+        commands = [{"name": name, "description": name.replace("_", " "), "args_schema": rules,
+                     "source": "bridge"} for name, rules in SCHEMAS.items()]
+        commands += [{"name": name, "description": name, "args_schema": rules,
+                      "source": "game"} for name, rules in GAME_SCHEMAS.items()]
+        return {**self.info, "agent_mode": True, "commands": commands}
+
+    def _cmd_get_tree(self, args: Data) -> Data:
+        top = self.node_at(args.get("root", "/root"))
+        depth = args.get("max_depth")
+        if depth is not None and depth < 0:
+            raise Failure("INVALID_ARGS", "get_tree: max_depth must be >= 0.")
+        tree = top.serialize(None if depth is None else int(depth))
+        return {"tree": tree, "count": sum(1 for _ in _wire_nodes(tree))}
+
+    def _cmd_get_node(self, args: Data) -> Data:
+        node = self.target(args)
+        wire = node.serialize(0)
+        wire.pop("children")
+        wire.pop("truncated", None)
+        return {"node": wire, "children": [child.name for child in node.children],
+                "properties": {key: _engine_type(value) for key, value in node.props.items()}}
+
+    def _cmd_get_property(self, args: Data) -> Data:
+        node = self.target(args)
+        value = _read(node, args["property"])
+        return {"value": value, "type": _engine_type(value)}
+
+    def _cmd_set_property(self, args: Data) -> Data:
+        node = self.target(args)
+        key = args["property"]
+        current = _read(node, key)
+        value = _convert(key, current, args["value"])
+        node.props[key] = value
+        return {"value": value, "type": _engine_type(value)}
+
+    def _cmd_call_method(self, args: Data) -> Data:
+        node = self.target(args)
+        method, call_args = args["method"], args.get("args", [])
+        if method == "add_to_group" and len(call_args) == 1:
+            node.groups.append(str(call_args[0]))
+            return {"result": None}
+        if method == "set_count" and node.name == "Lab" and len(call_args) == 1:
+            old, node.props["count"] = node.props["count"], call_args[0]
+            self.emit("value_changed", node, [old, call_args[0]])
+            return {"result": None}
+        raise Failure("INVALID_ARGS", f"{node.path} has no method '{method}' taking "
+                                      f"{len(call_args)} arguments.")
+
+    def _cmd_press(self, args: Data) -> Data:
+        node = self.target(args)
+        return self._acting(args, lambda: self.press(node))
+
+    def _cmd_fill(self, args: Data) -> Data:
+        node = self.target(args)
+        if "fill" not in node.actions():
+            raise Failure("INVALID_ARGS", f"{node.path} is no text field.")
+        if not node.is_visible() or node.props.get("editable") is False:
+            raise Failure("NOT_INTERACTABLE", f"{node.path} is not editable.")
+
+        def fill() -> Data:
+            node.props["text"] = args["value"]
+            if args.get("submit"):
+                self.emit("text_submitted", node, [args["value"]])
+            return {"path": node.path, "text": args["value"]}
+
+        return self._acting(args, fill)
+
+    def _cmd_click(self, args: Data) -> Data:
+        def click() -> Data:
+            if "x" in args and "y" in args and "path" not in args and "ref" not in args:
+                point = {"x": float(args["x"]), "y": float(args["y"])}
+                on_top = self.hit(point["x"], point["y"])
+                data: Data = {"position": point}
+            else:
+                on_top = self.target(args)
+                point = self.reach(on_top)
+                data = {"position": point, "target": on_top.path}
+            if on_top is not None and args.get("button", "left") == "left" \
+                    and "press" in on_top.actions() and not on_top.props.get("disabled"):
+                self.press(on_top)
+            return data
+
+        return self._acting(args, click)
+
+    def _cmd_hover(self, args: Data) -> Data:
+        node = self.target(args)
+        return self._acting(args, lambda: {"position": self.reach(node), "target": node.path})
+
+    def _cmd_drag(self, args: Data) -> Data:
+        def end(value: Any) -> Data:
+            node = self._end(value)
+            if node is None:
+                return {"position": {"x": float(value["x"]), "y": float(value["y"])}}
+            return {"position": self.reach(node), "target": node.path}
+
+        return self._acting(args, lambda: {"from": end(args["from"]), "to": end(args["to"])})
+
+    def _cmd_wait(self, args: Data) -> Data:
+        if ("frames" in args) == bool(args.get("settled")):
+            raise Failure("INVALID_ARGS", "wait: give exactly one of 'frames' and "
+                                          "'settled: true'.")
+        if "frames" in args:
+            self.frame += int(args["frames"])
+            self.busy_frames = max(0, self.busy_frames - int(args["frames"]))
+            return {"frames_waited": int(args["frames"])}
+        return {"frames_waited": self._settle(args.get("timeout_ms", 5000),
+                                              args.get("quiet_frames", 2))}
+
+    def _cmd_get_events(self, _args: Data) -> Data:
+        drained, self._queue = self._queue, []
+        return {"events": drained, "dropped": 0}
+
+    def _cmd_list_actions(self, _args: Data) -> Data:
+        actions = [{"path": node.path, "action": action, "name": node.accessible_name()}
+                   for node in self._root.walk() if node.is_visible()
+                   for action in node.actions()]
+        return {"actions": actions, "commands": sorted(self._handlers)}
+
+    def _cmd_get_state(self, _args: Data) -> Data:
+        if self.scene.name != "Lab":
+            raise Failure("UNSUPPORTED", "The game registered no state "
+                                         "(AgentBridge.register_state).")
+        return {"count": self.scene.props["count"], "mode": self.scene.props["mode"]}
+
+    def _cmd_change_scene(self, args: Data) -> Data:
+        build = SCENES.get(args["path"])
+        if build is None:
+            raise Failure("NOT_FOUND", f"There is no scene file {args['path']}.")
+        self._root.children[-1] = build()
+        self._root.children[-1].parent = self._root
+        self._scene_path = args["path"]
+        self.emit("scene_changed", self._root, [args["path"]])
+        return {"scene": args["path"], "root": self.scene.path}
+
+    def _cmd_snapshot(self, args: Data) -> Data:
+        return snapshot.take(self.refs, self.node_at(args.get("root", "/root")),
+                             interactive=bool(args.get("interactive")),
+                             compact=bool(args.get("compact")),
+                             max_depth=args.get("max_depth"))
+
+    def _cmd_screenshot(self, _args: Data) -> Data:
+        raise Failure("UNSUPPORTED", "Screenshots need rendering, and this game runs "
+                                     "--headless.")
+
+    def _cmd_quit(self, args: Data) -> Data:
+        self.exit_code = int(args.get("exit_code", 0))
+        return {"quitting": True}
+
+    # --- the lab's own commands (registered by the game) --------------------------------------
+
+    def _game_spawn(self, args: Data) -> Data:
+        thing = FakeNode(args["name"], "Node2D", props={"visible": True})
+        self.scene.add(thing)
+        return {"path": thing.path}
+
+    def _game_animate(self, args: Data) -> Data:
+        self.busy_frames = int(args["frames"])
+        return {"started": True}
+
+
+def failure(request_id: Any, code: str, message: str) -> Data:
+    return {"id": request_id, "ok": False, "error": message, "code": code}
+
+
+def _ancestors(node: FakeNode) -> list[FakeNode]:
+    found = []
+    while node.parent is not None:
+        node = node.parent
+        found.append(node)
+    return found
+
+
+def _topmost(nodes: list[FakeNode]) -> list[FakeNode]:
+    chosen = {id(node) for node in nodes}
+    return [node for node in nodes if not any(id(up) in chosen for up in _ancestors(node))]
+
+
+def _wire_nodes(tree: Data) -> Any:
+    yield tree
+    for child in tree["children"]:
+        yield from _wire_nodes(child)
+
+
+def _read(node: FakeNode, key: str) -> Any:
+    """A property, or a part of one (``position:x``)."""
+    name, _, part = key.partition(":")
+    if name not in node.props:
+        raise Failure("INVALID_ARGS", f"{node.path} has no property '{name}'.")
+    value = node.props[name]
+    if part:
+        if not isinstance(value, dict) or part not in value:
+            raise Failure("INVALID_ARGS", f"{node.path}.{name} has no part '{part}'.")
+        return value[part]
+    return value
+
+
+def _convert(key: str, current: Any, value: Any) -> Any:
+    """The JSON value in the property's type, or INVALID_ARGS."""
+    if isinstance(current, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(current, (int, float)):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        value = float(value) if ok and isinstance(current, float) else value
+    elif isinstance(current, str):
+        ok = isinstance(value, str)
+    elif isinstance(current, dict):
+        if isinstance(value, list) and len(value) == len(current):
+            value = dict(zip(current, value, strict=True))
+        ok = isinstance(value, dict) and set(value) == set(current)
+    else:
+        ok = True
+    if not ok:
+        raise Failure("INVALID_ARGS", f"Cannot set '{key}' ({_engine_type(current)}) to "
+                                      f"{orjson.dumps(value).decode()}.")
+    return value
+
+
+def _engine_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "String"
+    if isinstance(value, dict):
+        return "Vector2"
+    return "Variant"

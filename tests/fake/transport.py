@@ -1,0 +1,94 @@
+"""Two ways to reach the fake bridge: in-process, as a :class:`Transport` (the fastest, for
+client, locator and expectation tests), and through a real session folder served from a
+thread (for the command line, which attaches to a folder)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import orjson
+
+from agent_client._protocol import ARTIFACTS_DIR, CMD_FILE, READY_FILE, RESP_FILE
+from agent_client._transport import Line
+from tests.fake.bridge import FakeBridge
+
+
+class FakeTransport:
+    """The transport interface over a :class:`FakeBridge` in this process. Every transport
+    on one bridge reads every response line, as clients sharing a session folder do."""
+
+    def __init__(self, bridge: FakeBridge) -> None:
+        self.bridge = bridge
+        self._read = len(bridge.lines)
+        self.sent: list[bytes] = []
+
+    @property
+    def position(self) -> int:
+        return self._read
+
+    def send(self, line: bytes) -> None:
+        self.sent.append(line)
+        for request in line.split(b"\n"):
+            self.bridge.handle(request)
+
+    def receive(self, timeout: float) -> list[Line]:
+        with self.bridge.changed:
+            if len(self.bridge.lines) == self._read and timeout > 0:
+                self.bridge.changed.wait(timeout)
+            lines = [Line(number, data) for number, data in
+                     enumerate(self.bridge.lines[self._read:], start=self._read)]
+        self._read += len(lines)
+        return lines
+
+    def close(self) -> None:
+        pass
+
+
+class SessionServer:
+    """Serves a :class:`FakeBridge` through a session folder, as a bridge in a game does:
+    reads request lines from ``cmd.jsonl`` (from its end at start), appends answers to
+    ``resp.jsonl``, and writes ``bridge.json`` once ready."""
+
+    def __init__(self, bridge: FakeBridge, folder: Path) -> None:
+        self.bridge = bridge
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / ARTIFACTS_DIR).mkdir(exist_ok=True)
+        (folder / CMD_FILE).touch()
+        (folder / RESP_FILE).touch()
+        self._offset = (folder / CMD_FILE).stat().st_size
+        self._written = len(bridge.lines)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def __enter__(self) -> SessionServer:
+        import os
+
+        self._thread.start()
+        ready = {**self.bridge.info, "pid": os.getpid()}
+        (self.folder / READY_FILE).write_bytes(orjson.dumps(ready))
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _serve(self) -> None:
+        partial = b""
+        while not self._stop.is_set():
+            with open(self.folder / CMD_FILE, "rb") as cmd:
+                cmd.seek(self._offset)
+                chunk = cmd.read()
+            self._offset += len(chunk)
+            partial += chunk
+            *complete, partial = partial.split(b"\n")
+            for line in complete:
+                self.bridge.handle(line)
+            fresh = self.bridge.lines[self._written:]
+            if fresh:
+                with open(self.folder / RESP_FILE, "ab") as resp:
+                    resp.write(b"".join(line + b"\n" for line in fresh))
+                self._written += len(fresh)
+            time.sleep(0.001)

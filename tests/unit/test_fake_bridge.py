@@ -1,0 +1,44 @@
+"""The fake bridge keeps to the contract: it passes the same golden fixtures as the real
+bridges (tests/agent/test_conformance.py runs them against Godot), so the fast tests that use
+it test the client against the protocol, not against a private dialect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent_client import AgentClient, StaleRefError
+from tests.fake import FakeBridge, SessionServer, fake_client
+from tests.protocol.golden import check_response, load_cases, run_case
+
+CASES = load_cases()
+
+
+@pytest.fixture(scope="module")
+def shared() -> AgentClient:
+    return fake_client()
+
+
+@pytest.mark.parametrize("case", [case for _, case in CASES], ids=[name for name, _ in CASES])
+def test_golden_case(shared: AgentClient, case: dict) -> None:
+    check_response(case, run_case(shared, case))
+
+
+def test_refs_stay_with_their_node_and_a_gone_node_is_stale(game: AgentClient) -> None:
+    first = game.snapshot()["refs"]
+    play = next(ref for ref, info in first.items() if info["name"] == "Play")
+    game.snapshot()
+    assert game.snapshot()["refs"][play]["path"] == "/root/Conformance/PlayButton"
+    assert game.press(f"@{play}")["pressed"] == "/root/Conformance/PlayButton"
+    game.change_scene("res://scenes/lab.tscn")
+    with pytest.raises(StaleRefError):
+        game.press(play)
+    assert play not in game.snapshot()["refs"]  # refs are never reused
+
+
+def test_it_serves_a_session_folder_like_a_game(tmp_path: Path) -> None:
+    with SessionServer(FakeBridge(), tmp_path) as server:
+        with AgentClient.attach(server.folder) as client:
+            assert client.hello()["protocol"] == "agentbridge/1"
+            assert client.get_property("/root/Conformance/Volume", "value") == 50.0
