@@ -4,6 +4,7 @@ failure reports that explain themselves.
 Fixtures (each link of the chain can be overridden in a ``conftest.py``)::
 
     agent_launch_options (session)  keyword arguments for AgentClient.launch, from options/ini
+    agent_launcher (session)        starts a game from those options (AgentClient.launch)
     agent_timeout (session)         default seconds for actions, expectations and event waits
     game                            a fresh game per test, closed after it
     shared_game                     one game per session (per xdist worker), reset before
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,8 @@ import pytest
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
+
+Launcher = Callable[[dict[str, Any]], "AgentClient"]
 
 DEFAULTS: dict[str, Any] = {
     "godot_project": None,
@@ -140,29 +143,43 @@ def _scene_for(request: pytest.FixtureRequest) -> str | None:
     return str(marker.args[0]) if marker and marker.args else None
 
 
-def _launch(options: dict[str, Any], timeout: float, scene: str | None) -> AgentClient:
+def launch_project(options: dict[str, Any]) -> AgentClient:
+    """The default :func:`agent_launcher`: ``AgentClient.launch(**options)``."""
     from agent_client._client import AgentClient
-    from agent_client.errors import GameExitedError, LaunchError
 
     settings = dict(options)
     project = settings.pop("project", None)
     if not project:
         pytest.fail(NO_PROJECT, pytrace=False)
-    if scene:
-        settings["scene"] = scene
+    return AgentClient.launch(project, **settings)
+
+
+@pytest.fixture(scope="session")
+def agent_launcher() -> Launcher:
+    """How the game fixtures start a game: a callable taking ``agent_launch_options`` (with
+    the test's scene set) and returning a connected client. Override it to start something
+    else, such as a built Unity player through ``AgentClient.launch_command``."""
+    return launch_project
+
+
+def _launch(launcher: Launcher, options: dict[str, Any], timeout: float,
+            scene: str | None) -> AgentClient:
+    from agent_client.errors import GameExitedError, LaunchError
+
+    settings = {**options, **({"scene": scene} if scene else {})}
     try:
-        client = AgentClient.launch(project, **settings)
+        client = launcher(settings)
     except (LaunchError, GameExitedError) as error:
-        pytest.fail(f"Could not launch {project}: {error}", pytrace=False)
+        pytest.fail(f"Could not launch {settings.get('project')}: {error}", pytrace=False)
     client.set_default_timeout(timeout)
     return client
 
 
 @pytest.fixture
-def game(agent_launch_options: dict[str, Any], agent_timeout: float,
+def game(agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float,
          request: pytest.FixtureRequest) -> Iterator[AgentClient]:
     """A fresh game for this test, quit (and its processes stopped) after it."""
-    client = _launch(agent_launch_options, agent_timeout, _scene_for(request))
+    client = _launch(agent_launcher, agent_launch_options, agent_timeout, _scene_for(request))
     try:
         yield client
     finally:
@@ -175,7 +192,8 @@ class SharedGame:
     project's main scene); when that fails, or the game died, it is launched again.
     Autoload singletons keep their state across a reset: use ``game`` for full isolation."""
 
-    def __init__(self, options: dict[str, Any], timeout: float) -> None:
+    def __init__(self, launcher: Launcher, options: dict[str, Any], timeout: float) -> None:
+        self.launcher = launcher
         self.options = options
         self.timeout = timeout
         self.client: AgentClient | None = None
@@ -184,7 +202,7 @@ class SharedGame:
         if self.client is not None and not self._reset(scene):
             self.close()
         if self.client is None:
-            self.client = _launch(self.options, self.timeout, scene)
+            self.client = _launch(self.launcher, self.options, self.timeout, scene)
         return self.client
 
     def _reset(self, scene: str | None) -> bool:
@@ -220,10 +238,10 @@ def main_scene(project: Path | str | None) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def agent_shared_session(agent_launch_options: dict[str, Any],
+def agent_shared_session(agent_launcher: Launcher, agent_launch_options: dict[str, Any],
                          agent_timeout: float) -> Iterator[SharedGame]:
     """The holder of ``shared_game``'s game for the whole session."""
-    shared = SharedGame(agent_launch_options, agent_timeout)
+    shared = SharedGame(agent_launcher, agent_launch_options, agent_timeout)
     try:
         yield shared
     finally:

@@ -143,7 +143,7 @@ class FakeBridge:
 
     def handle(self, line: bytes) -> None:
         """Answer one request line (blank lines get no answer), appending to ``lines``."""
-        if not line.strip():
+        if not line.strip() or self.exit_code is not None:
             return
         with self.changed:
             response = self._answer(line)
@@ -340,6 +340,9 @@ class FakeBridge:
         method, call_args = args["method"], args.get("args", [])
         if method == "add_to_group" and len(call_args) == 1:
             node.groups.append(str(call_args[0]))
+            return {"result": None}
+        if method == "report_error" and node.name == "Lab" and len(call_args) == 1:
+            self.emit("engine_error", node, ["error", call_args[0], ""])
             return {"result": None}
         if method == "set_count" and node.name == "Lab" and len(call_args) == 1:
             old, node.props["count"] = node.props["count"], call_args[0]

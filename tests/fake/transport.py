@@ -12,6 +12,7 @@ import orjson
 
 from agent_client._protocol import ARTIFACTS_DIR, CMD_FILE, READY_FILE, RESP_FILE
 from agent_client._transport import Line
+from agent_client.errors import GameExitedError
 from tests.fake.bridge import FakeBridge
 
 
@@ -34,12 +35,17 @@ class FakeTransport:
             self.bridge.handle(request)
 
     def receive(self, timeout: float) -> list[Line]:
+        """New response lines; once the game quit and every line was read, the game is gone
+        (as a client of a real game learns from its process)."""
         with self.bridge.changed:
             if len(self.bridge.lines) == self._read and timeout > 0:
                 self.bridge.changed.wait(timeout)
             lines = [Line(number, data) for number, data in
                      enumerate(self.bridge.lines[self._read:], start=self._read)]
         self._read += len(lines)
+        if not lines and self.bridge.exit_code is not None:
+            raise GameExitedError(f"The game exited with code {self.bridge.exit_code}.",
+                                  exit_code=self.bridge.exit_code, log_tail="")
         return lines
 
     def close(self) -> None:

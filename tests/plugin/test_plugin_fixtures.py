@@ -1,4 +1,5 @@
-"""The pytest plugin's fixtures and options, run through pytester against the real fixture game."""
+"""The pytest plugin's fixtures against the real fixture game, through pytester (the fixtures,
+options and markers are tested fast against the fake bridge in tests/unit/test_plugin.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,6 @@ pytest_plugins = ["pytester"]
 FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
 
 
-def test_game_without_a_project_fails_with_a_clear_message(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile("def test_uses_game(game):\n    pass\n")
-    result = pytester.runpytest()
-    result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*No game to launch: pass --godot-project PATH*"])
-
 
 def test_game_launches_the_project_given_on_the_command_line(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("""
@@ -28,55 +23,7 @@ def test_game_launches_the_project_given_on_the_command_line(pytester: pytest.Py
     pytester.runpytest("--godot-project", str(FIXTURE_GAME)).assert_outcomes(passed=1)
 
 
-def test_ini_settings_and_the_scene_marker(pytester: pytest.Pytester) -> None:
-    pytester.makeini(f"""
-        [pytest]
-        godot_project = {FIXTURE_GAME}
-        godot_scene = res://scenes/lab.tscn
-        agent_timeout = 0.5
-    """)
-    pytester.makepyfile("""
-        import pytest
-        from agent_client._waiting import default_timeout
 
-        def test_ini_scene_and_timeout(game):
-            assert game.get_by_name("Lab").count() == 1
-            assert default_timeout(game) == 0.5
-
-        @pytest.mark.agent_scene("res://scenes/conformance.tscn")
-        def test_marker_scene(game):
-            assert game.get_by_name("Conformance").count() == 1
-    """)
-    pytester.runpytest().assert_outcomes(passed=2)
-
-
-def test_a_relative_ini_project_is_resolved_against_the_ini_file(
-        pytester: pytest.Pytester) -> None:
-    (pytester.path / "game").symlink_to(FIXTURE_GAME, target_is_directory=True)
-    pytester.makeini("[pytest]\ngodot_project = game\n")
-    pytester.mkdir("sub")
-    pytester.makepyfile(**{"sub/test_relative": """
-        def test_found(game):
-            assert game.get_by_name("PlayButton").count() == 1
-    """})
-    result = pytester.runpytest("sub")
-    result.assert_outcomes(passed=1)
-
-
-def test_conftest_can_override_the_launch_options(pytester: pytest.Pytester) -> None:
-    pytester.makeconftest(f"""
-        import pytest
-
-        @pytest.fixture(scope="session")
-        def agent_launch_options(agent_launch_options):
-            return {{**agent_launch_options, "project": {str(FIXTURE_GAME)!r},
-                    "scene": "res://scenes/lab.tscn"}}
-    """)
-    pytester.makepyfile("""
-        def test_overridden(game):
-            assert game.get_state() == {"count": 0, "mode": 0}
-    """)
-    pytester.runpytest().assert_outcomes(passed=1)
 
 
 def test_shared_game_is_reset_between_tests_and_relaunched_when_gone(

@@ -13,6 +13,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+from agent_client._process import stop_tree
+
 pytest_plugins = ["pytester"]
 
 FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
@@ -97,16 +99,23 @@ def test_waits(game):
     record(game)
     time.sleep(120)
 """)
+    if how == "ctrl-c" and os.name == "nt":
+        pytest.skip("Windows cannot send a console Ctrl-C to one child process group")
+    # Its own process group (session), so the cleanup below can end everything it started.
+    group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" \
+        else {"start_new_session": True}
     run = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--godot-project", str(FIXTURE_GAME),
          "-p", "no:cacheprovider", "-p", "no:xdist"],
-        cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        start_new_session=True)
+        cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **group)
     try:
         assert wait_until(lambda: record.exists() and record.read_text().endswith("\n"), 60)
         _, folder, pid = recorded(record)[0]
         assert not is_gone(pid)
-        run.send_signal(signal.SIGINT if how == "ctrl-c" else signal.SIGKILL)
+        if how == "ctrl-c":
+            run.send_signal(signal.SIGINT)
+        else:
+            run.kill()
         output, _ = run.communicate(timeout=60)
         if how == "ctrl-c":
             assert b"KeyboardInterrupt" in output
@@ -114,7 +123,7 @@ def test_waits(game):
         assert wait_until(lambda: is_gone(pid), 20), f"engine {pid} still running"
     finally:
         if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
+            stop_tree(run.pid)
             run.wait()
         if record.exists():
             for _, folder, _ in recorded(record):

@@ -1,0 +1,186 @@
+"""The ``agent-bridge`` command line in this process, against the fake bridge serving a session
+folder: argument parsing, targets, output, errors and events between invocations. (Starting
+and stopping real games is in tests/cli.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+import pytest
+
+from agent_client.cli import main
+from tests.fake import FakeBridge, SessionServer
+
+CONFORMANCE = "/root/Conformance"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+class Cli:
+    """Runs ``agent-bridge ARGS --session FOLDER`` in this process."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+        self.capsys = capsys
+        self.folder = folder
+
+    def run(self, *args: str) -> Run:
+        self.capsys.readouterr()
+        try:
+            code = main(["--session", str(self.folder), *args])
+        except SystemExit as exit_:
+            code = int(exit_.code or 0)
+        out, err = self.capsys.readouterr()
+        return Run(code, out, err)
+
+    def __call__(self, *args: str) -> str:
+        done = self.run(*args)
+        assert done.code == 0, done.err
+        return done.out
+
+    def fails(self, *args: str) -> str:
+        """The one error line of a failing invocation."""
+        done = self.run(*args)
+        assert done.code == 1, done.out
+        lines = done.err.splitlines()
+        assert len(lines) == 1, done.err
+        return lines[0]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
+    monkeypatch.setenv("AGENT_BRIDGE_POLLING", "1")
+    with SessionServer(FakeBridge(), tmp_path / "session") as server:
+        yield Cli(capsys, server.folder)
+
+
+def ref_of(snapshot: str, line_start: str) -> str:
+    found = re.search(re.escape(line_start) + r".*ref=(e\d+)", snapshot)
+    assert found, snapshot
+    return "@" + found.group(1)
+
+
+def test_snapshot_and_its_options(cli: Cli) -> None:
+    full = cli("snapshot")
+    assert full.startswith('- application "AgentBridge fixture"')
+    assert '- button "Play" [ref=e' in full and "heading" in full
+    interactive = cli("snapshot", "-i", "-c").splitlines()
+    assert interactive and all("ref=e" in line for line in interactive)
+    assert len(cli("snapshot", "-d", "1").splitlines()) == 2
+
+
+def test_act_by_ref_then_wait_for_the_event_it_fired(cli: Cli) -> None:
+    play = ref_of(cli("snapshot", "-i"), '- button "Play"')
+    clicked = cli("click", play).splitlines()
+    assert clicked[0] == f"ok click {CONFORMANCE}/PlayButton"
+    assert any(line.startswith("event #") and " played " in line for line in clicked)
+    # The event came with the click's answer, in another invocation: wait still sees it, once.
+    assert " played /root/Conformance [1]" in cli("wait", "--event", "played")
+    assert cli("get", "events").strip() == "(no new events)"
+    error = cli.fails("wait", "--event", "played", "--timeout", "0.3")
+    assert error.startswith("error TIMEOUT: No 'played' event within 0.3 s")
+
+
+def test_get_events_reports_each_event_once_across_invocations(cli: Cli) -> None:
+    cli("press", f"{CONFORMANCE}/PlayButton")
+    cli("press", f"{CONFORMANCE}/ToggleButton")
+    first = cli("get", "events").splitlines()
+    assert [line.split()[3] for line in first] == ["pressed", "played", "toggled", "pressed"]
+    assert cli("get", "events").strip() == "(no new events)"
+    cli("press", f"{CONFORMANCE}/PlayButton")
+    assert " played /root/Conformance [2]" in cli("wait", "--event", "played")
+    # wait --event moved the cursor past the 'pressed' before it: nothing is left to report
+    assert cli("get", "events").strip() == "(no new events)"
+
+
+def test_fill_press_and_get_with_paths_refs_and_selectors(cli: Cli) -> None:
+    assert cli("fill", "#NameEdit", "Bob").startswith(f"ok fill {CONFORMANCE}/NameEdit")
+    name = ref_of(cli("snapshot", "-i"), '- textbox "Your name"')
+    assert cli("get", "text", name) == "Bob\n"
+    assert cli("press", f"{CONFORMANCE}/ToggleButton").startswith(
+        f"ok press {CONFORMANCE}/ToggleButton toggled=true")
+    assert cli("get", "property", "HSlider", "value") == "50.0\n"
+    node = orjson.loads(cli("get", "node", "Button[text=Play]"))
+    assert node["node"]["path"] == f"{CONFORMANCE}/PlayButton"
+    tree = cli("get", "tree", CONFORMANCE)
+    assert '- button "Play" #PlayButton' in tree and "#HiddenButton [hidden]" in tree
+
+
+def test_failures_are_one_line_and_a_nonzero_exit(cli: Cli) -> None:
+    assert cli.fails("get", "text", "/root/X").startswith("error NOT_FOUND: No node at /root/X")
+    assert cli.fails("click", "@e999").startswith("error STALE_REF: Ref e999")
+    assert cli.fails("call", "nope").startswith("error UNKNOWN_COMMAND:")
+    assert cli.fails("call", "wait", "{bad").startswith("error BAD_ARGS:")
+    assert cli.fails("call", "wait", "[1]").startswith("error BAD_ARGS:")
+    assert cli.fails("press", "#Nope", "--timeout", "0.2").startswith("error TIMEOUT:")
+    assert cli.fails("press", "Button").startswith("error AMBIGUOUS: strict mode violation")
+    assert cli.fails("press", "Button[").startswith("error BAD_SELECTOR:")
+    assert cli.fails("screenshot", "out.png").startswith("error UNSUPPORTED: Screenshots need")
+    assert cli.fails("get", "property", "#PlayButton").startswith("error BAD_ARGS:")
+    raw = cli.run("--json", "get", "text", "/root/X")
+    assert raw.code == 1 and orjson.loads(raw.out)["code"] == "NOT_FOUND"
+    assert cli.run("click").code == 2  # a usage error
+    assert cli.run("wait").code == 2
+
+
+def test_no_session_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["--session", str(tmp_path / "none"), "snapshot"]) == 1
+    assert capsys.readouterr().err.startswith("error NO_SESSION: No running session")
+
+
+def test_json_prints_the_raw_response(cli: Cli) -> None:
+    response = orjson.loads(cli("call", "hello", "--json"))
+    assert response["ok"] is True and response["data"]["protocol"] == "agentbridge/1"
+    assert re.fullmatch(r"\d+-1", response["id"])  # ids of one process cannot collide
+
+
+def test_waits(cli: Cli) -> None:
+    assert cli("wait", "--settled").startswith("ok after")
+    assert cli("wait", "--frames", "3") == "ok after 3 frames\n"
+    assert cli("wait", "--text", "Conformance") == f"ok {CONFORMANCE}/Title\n"
+    assert cli("wait", "--node", "#PlayButton") == f"ok {CONFORMANCE}/PlayButton\n"
+    assert cli.fails("wait", "--text", "Level 9", "--timeout", "0.3").startswith("error TIMEOUT:")
+
+
+def test_drag_takes_points_and_targets(cli: Cli) -> None:
+    assert cli("drag", "#Volume", "30,60").startswith("ok drag")
+    assert cli.fails("drag", "#Volume", "@e99").startswith("error STALE_REF:")
+
+
+def test_install_copies_the_addon_and_registers_the_autoload(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    project = tmp_path / "game"
+    project.mkdir()
+    (project / "project.godot").write_text(
+        'config_version=5\n\n[application]\n\nconfig/name="Game"\n\n[autoload]\n\n'
+        'Music="*res://music.gd"\n\n[display]\n\nwindow/size/viewport_width=640\n')
+    assert main(["install", str(project)]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith(f"copied {project / 'addons' / 'agent_bridge'}")
+    assert "autoload registered" in first
+    script = project / "addons" / "agent_bridge" / "agent_bridge.gd"
+    stamp = script.stat().st_mtime_ns
+    assert main(["install", str(project)]) == 0
+    again = capsys.readouterr().out
+    assert again.startswith("kept") and "autoload already registered" in again
+    assert script.stat().st_mtime_ns == stamp  # unchanged files are not written again
+    text = (project / "project.godot").read_text()
+    assert text.count("AgentBridge=") == 1
+    assert 'Music="*res://music.gd"\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n' \
+        in text
+    assert "[display]\n\nwindow/size/viewport_width=640\n" in text
+    stale = project / "addons" / "agent_bridge" / "old_file.gd"
+    stale.write_text("# from an older version\n")
+    assert main(["install", str(project)]) == 0
+    assert capsys.readouterr().out.startswith("copied") and not stale.exists()
+    assert main(["install", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.startswith("error NOT_FOUND:")
