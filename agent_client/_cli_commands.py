@@ -145,7 +145,7 @@ def act(args: argparse.Namespace, client: AgentClient) -> int:
     if verb == "click":
         cmd_args.update(button=args.button, double=args.double)
     if args.settle:
-        cmd_args.update(settle=True, timeout_ms=int(args.timeout * 1000))
+        cmd_args.update(settled=True, timeout_ms=int(args.timeout * 1000))
     if args.snapshot:
         cmd_args["snapshot"] = True
     try:

@@ -284,7 +284,7 @@ class AgentClient(LocatorMixin):
     def click(self, target: str | None = None, *, x: float | None = None, y: float | None = None,
               button: str = "left", double: bool = False, **options: Any) -> dict[str, Any]:
         """Click a node (a path or a ref such as ``"@e3"``) or a point, through real mouse
-        input. ``options``: ``settle=True``, ``snapshot=True``."""
+        input. ``options``: ``settled=True``, ``snapshot=True``."""
         args = {**_target_args(target, x, y), "button": button, "double": double, **options}
         return self.request("click", args, timeout=self._action_timeout(options))
 
@@ -327,7 +327,7 @@ class AgentClient(LocatorMixin):
         return self.request("set_time_scale", {"scale": scale})
 
     def _action_timeout(self, options: dict[str, Any]) -> float:
-        if options.get("settle"):
+        if options.get("settled"):
             return options.get("timeout_ms", 5000) / 1000 + WAIT_MARGIN
         return self.timeout
 

@@ -6,12 +6,12 @@ extends RefCounted
 const CommandError := preload("command_error.gd")
 
 const ACTION_OPTIONS := {
-	"settle": {"type": "boolean", "default": false,
+	"settled": {"type": "boolean", "default": false,
 		"description": "answer only once the game is settled"},
 	"snapshot": {"type": "boolean", "default": false,
 		"description": "include a snapshot of the new state (refs renumbered)"},
 	"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
-		"description": "how long settle may take"},
+		"description": "how long settling may take"},
 }
 const MAX_LISTED := 50
 
@@ -48,10 +48,10 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 	var result: Variant = await handler.call(args)
 	if result is CommandError or not result is Dictionary:
 		return result
-	if options.settle:
+	if options.settled:
 		var reason: String = await _bridge.mode.wait_settled(2, options.timeout_ms)
 		if reason != "":
-			return CommandError.new("TIMEOUT", "The action ran, but the game did not settle "
+			return CommandError.timeout("The action ran, but the game did not settle "
 				+ "within %d ms (%s)." % [options.timeout_ms, reason])
 	result["changes"] = _changes()
 	if options.snapshot:

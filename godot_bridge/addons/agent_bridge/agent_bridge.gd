@@ -84,7 +84,12 @@ func register_state(handler: Callable) -> void:
 
 
 ## An error result for a command handler: `return AgentBridge.fail("NOT_FOUND", "...")`.
+## `code` is one of the protocol's codes (CommandError.CODES); any other becomes INTERNAL.
 func fail(code: String, message: String) -> CommandError:
+	if not CommandError.CODES.has(code):
+		push_error("AgentBridge.fail: '%s' is not a protocol error code." % code)
+		return CommandError.internal("%s (the game failed with the unknown code %s)" % [
+			message, code])
 	return CommandError.new(code, message)
 
 
@@ -242,7 +247,7 @@ func _checked_response(response: Variant, request: Dictionary, same_frame: bool)
 		return response
 	var detail: String = script_errors.back().message if not script_errors.is_empty() \
 		else "no message"
-	return Dispatcher.failure(request.id, "INTERNAL",
+	return Dispatcher.failure(request.id, CommandError.INTERNAL,
 		"The '%s' handler stopped with a script error: %s." % [request.cmd, detail])
 
 

@@ -26,10 +26,10 @@ func find(args: Dictionary) -> Variant:
 	var has_path := args.has("path")
 	var has_ref := args.has("ref")
 	if has_path == has_ref:
-		return CommandError.new("INVALID_ARGS", "Name the node with exactly one of 'path' or 'ref'.")
+		return CommandError.invalid_args("Name the node with exactly one of 'path' or 'ref'.")
 	if has_ref:
 		if not ref_resolver.is_valid():
-			return CommandError.new("STALE_REF",
+			return CommandError.stale_ref(
 				"Ref '%s' is unknown: take a snapshot first." % args.ref)
 		return ref_resolver.call(args.ref)
 	return find_path(args.path)
@@ -37,12 +37,12 @@ func find(args: Dictionary) -> Variant:
 
 func find_path(path: String) -> Variant:
 	if not path.begins_with("/root"):
-		return CommandError.new("INVALID_ARGS",
+		return CommandError.invalid_args(
 			"'%s' is not an absolute node path: paths start with /root, as get_tree shows."
 			% path)
 	var node := _root.get_node_or_null(NodePath(path))
 	if node == null:
-		return CommandError.new("NOT_FOUND", "No node at %s%s." % [path, _nearest_hint(path)])
+		return CommandError.not_found("No node at %s%s." % [path, _nearest_hint(path)])
 	return node
 
 

@@ -52,10 +52,10 @@ func screen_point(node: Node) -> Variant:
 	if node is Node3D:
 		var camera := _viewport.get_camera_3d()
 		if camera == null:
-			return CommandError.new("NOT_INTERACTABLE", "%s is 3D and no camera is active."
+			return CommandError.not_interactable("%s is 3D and no camera is active."
 				% node.get_path())
 		return camera.unproject_position((node as Node3D).global_position)
-	return CommandError.new("INVALID_ARGS", "%s (%s) has no position on screen." % [
+	return CommandError.invalid_args("%s (%s) has no position on screen." % [
 		node.get_path(), node.get_class()])
 
 

@@ -41,11 +41,11 @@ func resolve(ref: String) -> Variant:
 	if not _ref_nodes.has(key):
 		var known := "#%d, refs e1..e%d" % [generation, _ref_nodes.size()] if generation > 0 \
 			else "none taken yet"
-		return CommandError.new("STALE_REF", "Ref %s is not in the latest snapshot (%s): take "
+		return CommandError.stale_ref("Ref %s is not in the latest snapshot (%s): take "
 			% [ref, known] + "a new snapshot.")
 	var node := instance_from_id(_ref_nodes[key]) as Node
 	if node == null or not node.is_inside_tree():
-		return CommandError.new("STALE_REF", "Ref %s named %s, which is gone: take a new "
+		return CommandError.stale_ref("Ref %s named %s, which is gone: take a new "
 			% [ref, _ref_info[key].path] + "snapshot.")
 	return node
 

@@ -61,7 +61,7 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 func _target(args: Dictionary) -> Variant:
 	if args.has("x") or args.has("y"):
 		if not (args.has("x") and args.has("y")) or args.has("path") or args.has("ref"):
-			return CommandError.new("INVALID_ARGS", "Give a point as both x and y, or a node "
+			return CommandError.invalid_args("Give a point as both x and y, or a node "
 				+ "as path or ref, not both.")
 		return [null, Vector2(args.x, args.y)]
 	var node: Variant = _locator.find(args)
@@ -80,7 +80,7 @@ func _end(value: Variant) -> Variant:
 	if value is String:
 		var key := "path" if value.begins_with("/") else "ref"
 		return _target({key: value})
-	return CommandError.new("INVALID_ARGS", "A drag end is a ref, a node path or {x, y}; got %s."
+	return CommandError.invalid_args("A drag end is a ref, a node path or {x, y}; got %s."
 		% JSON.stringify(value))
 
 
@@ -91,7 +91,7 @@ func _reachable(found: Array) -> Variant:
 		return null
 	var reason := _pointer.blocked_reason(node, found[1])
 	if reason != "":
-		return CommandError.new("NOT_INTERACTABLE", "Cannot reach it: %s." % reason)
+		return CommandError.not_interactable("Cannot reach it: %s." % reason)
 	return null
 
 
@@ -156,7 +156,7 @@ func _input(args: Dictionary) -> Variant:
 	var kinds := ["action", "key", "text", "wheel"].filter(func(k: String) -> bool:
 		return args.has(k))
 	if kinds.size() != 1:
-		return CommandError.new("INVALID_ARGS", "input takes exactly one of action, key, text "
+		return CommandError.invalid_args("input takes exactly one of action, key, text "
 			+ "or wheel.")
 	match kinds[0]:
 		"action":
@@ -173,7 +173,7 @@ func _send_action(args: Dictionary) -> Variant:
 	if not InputMap.has_action(action):
 		var names: Array = InputMap.get_actions().filter(func(a: StringName) -> bool:
 			return not String(a).begins_with("ui_"))
-		return CommandError.new("NOT_FOUND", "No input action '%s'. The game's actions: %s." % [
+		return CommandError.not_found("No input action '%s'. The game's actions: %s." % [
 			action, ", ".join(names) if not names.is_empty() else "none (only ui_*)"])
 	for pressed: bool in _phases(args):
 		var event := InputEventAction.new()
@@ -188,7 +188,7 @@ func _send_action(args: Dictionary) -> Variant:
 func _send_key(args: Dictionary) -> Variant:
 	var keycode := OS.find_keycode_from_string(args.key)
 	if keycode == KEY_NONE:
-		return CommandError.new("INVALID_ARGS", "Unknown key '%s' (examples: Enter, Escape, A, "
+		return CommandError.invalid_args("Unknown key '%s' (examples: Enter, Escape, A, "
 			% args.key + "Space, F5, Left).")
 	for pressed: bool in _phases(args):
 		var event := InputEventKey.new()
@@ -213,7 +213,7 @@ func _type_text(text: String) -> Variant:
 	var viewport := _bridge.get_viewport()
 	var focus := viewport.gui_get_focus_owner()
 	if focus == null:
-		return CommandError.new("NOT_INTERACTABLE", "Nothing has keyboard focus: click a text "
+		return CommandError.not_interactable("Nothing has keyboard focus: click a text "
 			+ "field first.")
 	for character in text:
 		for pressed: bool in [true, false]:

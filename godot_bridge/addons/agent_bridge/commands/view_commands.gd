@@ -52,7 +52,7 @@ func _take_snapshot(args: Dictionary) -> Variant:
 
 func _screenshot(args: Dictionary) -> Variant:
 	if DisplayServer.get_name() == "headless":
-		return CommandError.new("UNSUPPORTED", "Screenshots need rendering, and this game runs "
+		return CommandError.unsupported("Screenshots need rendering, and this game runs "
 			+ "--headless: launch it with render=True (agent-bridge start --render), which "
 			+ "runs it under a virtual display with the CPU renderer.")
 	var crop := Rect2()
@@ -82,7 +82,7 @@ func _screenshot(args: Dictionary) -> Variant:
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	var error := image.save_png(path)
 	if error != OK:
-		return CommandError.new("INTERNAL", "Could not write %s: %s." % [path, error_string(error)])
+		return CommandError.internal("Could not write %s: %s." % [path, error_string(error)])
 	return {"path": path, "width": image.get_width(), "height": image.get_height(),
 		"bytes": FileAccess.get_file_as_bytes(path).size()}
 
