@@ -107,7 +107,7 @@ def test_fill_press_and_get_with_paths_and_selectors(cli: Cli, session: str) -> 
 
 def test_failures_are_one_line_and_a_nonzero_exit(cli: Cli, session: str) -> None:
     assert cli.fails("get", "text", "/root/X").startswith("error NOT_FOUND: No node at /root/X")
-    assert cli.fails("click", "@e999").startswith("error STALE_REF: Ref e999")
+    assert cli.fails("click", "@e999").startswith("error STALE_REF: No snapshot gave out e999")
     assert cli.fails("call", "nope").startswith("error UNKNOWN_COMMAND:")
     assert cli.fails("call", "wait", "{bad").startswith("error BAD_ARGS:")
     assert cli.fails("press", "#Nope", "--timeout", "0.2").startswith("error TIMEOUT:")

@@ -11,6 +11,7 @@ const PROTOCOL := "agentbridge/1"
 const ActionCommands := preload("commands/action_commands.gd")
 const ActionEffects := preload("action_effects.gd")
 const AgentMode := preload("agent_mode.gd")
+const ChoiceCommands := preload("commands/choice_commands.gd")
 const CommandError := preload("command_error.gd")
 const Dispatcher := preload("dispatcher.gd")
 const ErrorLog := preload("error_log.gd")
@@ -21,6 +22,7 @@ const InputCommands := preload("commands/input_commands.gd")
 const InspectCommands := preload("commands/inspect_commands.gd")
 const NodeLocator := preload("node_locator.gd")
 const Pointer := preload("pointer.gd")
+const Refs := preload("refs.gd")
 const Snapshot := preload("snapshot.gd")
 const TimeCommands := preload("commands/time_commands.gd")
 const ViewCommands := preload("commands/view_commands.gd")
@@ -114,9 +116,9 @@ func describe() -> Dictionary:
 		"commands": _dispatcher.describe_commands()}
 
 
-## A full snapshot of the current tree (used by actions asked for `snapshot: true`).
-func take_snapshot(_options: Dictionary) -> Dictionary:
-	return snapshot.take(get_tree().root, false, false, -1)
+## A snapshot of the whole tree (used by actions asked for `snapshot: true`).
+func take_snapshot(options: Dictionary) -> Dictionary:
+	return snapshot.take(get_tree().root, options)
 
 
 ## How many engine errors were logged so far, and the newest one's message: a command that
@@ -163,11 +165,11 @@ func _activate(dir: String) -> void:
 	events.start(root)
 	mode = AgentMode.new(get_tree())
 	mode.start()
-	locator = NodeLocator.new(root)
+	var refs := Refs.new()
+	locator = NodeLocator.new(root, refs)
 	_error_log = ErrorLog.new()
 	OS.add_logger(_error_log)
-	snapshot = Snapshot.new(self)
-	locator.ref_resolver = snapshot.resolve
+	snapshot = Snapshot.new(self, refs)
 	var pointer := Pointer.new(root)
 	var effects := ActionEffects.new(self)
 	var serializer := TreeSerializer.new()
@@ -176,7 +178,7 @@ func _activate(dir: String) -> void:
 	for module: RefCounted in _command_modules:
 		module.register_into(_dispatcher)
 	var actions: Array[RefCounted] = [ActionCommands.new(locator),
-		InputCommands.new(self, locator, pointer)]
+		InputCommands.new(self, locator, pointer), ChoiceCommands.new(self, locator, pointer)]
 	for module: RefCounted in actions:
 		module.register_into(_dispatcher, effects)
 	_command_modules.append_array(actions)

@@ -5,6 +5,7 @@ extends RefCounted
 const ActionEffects := preload("../action_effects.gd")
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
+const Pointer := preload("../pointer.gd")
 
 var _locator: NodeLocator
 
@@ -28,10 +29,9 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 
 ## Why a player could not use this control now, or "" when they could.
 static func blocked_reason(control: Control) -> String:
-	if not control.is_visible_in_tree():
-		return "%s is hidden" % control.get_path()
-	if control is BaseButton and (control as BaseButton).disabled:
-		return "%s is disabled" % control.get_path()
+	var reason := Pointer.state_reason(control)
+	if reason != "":
+		return reason
 	if "editable" in control and not control.get("editable"):
 		return "%s is not editable" % control.get_path()
 	return ""

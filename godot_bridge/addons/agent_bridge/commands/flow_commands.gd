@@ -73,9 +73,8 @@ func _change_scene(args: Dictionary) -> Variant:
 			return CommandError.timeout("%s did not appear within 10 s." % path)
 		await tree.process_frame
 	_bridge.mode.scene_change_pending = false
-	var root_path := str(tree.current_scene.get_path())
-	_bridge.events.push("scene_changed", "/root", [path])
-	return {"scene": path, "root": root_path}
+	# The scene_changed event comes from the tree itself, as for the game's own changes.
+	return {"scene": path, "root": str(tree.current_scene.get_path())}
 
 
 func _quit(args: Dictionary) -> Variant:
