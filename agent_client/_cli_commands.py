@@ -148,8 +148,8 @@ def act(args: argparse.Namespace, client: AgentClient) -> int:
         cmd_args.update(value=args.text, submit=args.submit)
     if verb == "click":
         cmd_args.update(button=args.button, double=args.double)
-    if args.settle:
-        cmd_args.update(settle=True, timeout_ms=int(args.timeout * 1000))
+    if args.settled:
+        cmd_args.update(settled=True, timeout_ms=int(args.timeout * 1000))
     if args.snapshot:
         cmd_args["snapshot"] = True
     try:

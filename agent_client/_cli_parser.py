@@ -60,8 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "click":
             action.add_argument("--button", default="left", choices=("left", "right", "middle"))
             action.add_argument("--double", action="store_true", help="double click")
-        action.add_argument("--settle", action="store_true",
+        action.add_argument("--settled", action="store_true",
                             help="answer once the game has settled")
+        action.add_argument("--settle", dest="settled", action="store_true",
+                            help=argparse.SUPPRESS)  # the old name
         action.add_argument("--snapshot", action="store_true",
                             help="print a fresh snapshot after the action")
 

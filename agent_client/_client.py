@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import warnings
 import weakref
 from collections import deque
 from collections.abc import Sequence
@@ -244,7 +245,7 @@ class AgentClient(Locators):
 
     def press(self, target: str, **options: Any) -> dict[str, Any]:
         """Press a button through its own input handling. ``options``: the action options
-        (``settle=True``, ``snapshot=True``, ``timeout_ms``)."""
+        (``settled=True``, ``snapshot=True``, ``timeout_ms``), as for every action."""
         return self._act("press", target_args(target), options)
 
     def fill(self, target: str, value: str, *, submit: bool = False,
@@ -345,8 +346,9 @@ class AgentClient(Locators):
     def _act(self, cmd: str, args: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         """An action command with its options; one that answers once settled may take as
         long as its own ``timeout_ms``."""
+        options = _renamed_options(options)
         timeout = self.connection.timeout_for_wait(options.get("timeout_ms", 5000)) \
-            if options.get("settle") else None
+            if options.get("settled") else None
         return dict(self.request(cmd, {**args, **options}, timeout=timeout))
 
     # --- closing -------------------------------------------------------------------------------
@@ -409,6 +411,17 @@ def _point_or_target(target: str | None, x: float | None, y: float | None) -> di
     if x is None or y is None:
         raise ValueError("Give a target (a path or a ref) or both x and y.")
     return {"x": x, "y": y}
+
+
+def _renamed_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The action options with ``settle`` (the old name) as ``settled``."""
+    if "settle" not in options:
+        return options
+    warnings.warn("The action option 'settle' is now 'settled'.", DeprecationWarning,
+                  stacklevel=4)
+    renamed = {key: value for key, value in options.items() if key != "settle"}
+    renamed.setdefault("settled", options["settle"])
+    return renamed
 
 
 def _stop_quietly(process: _launcher.GameProcess) -> None:

@@ -55,10 +55,10 @@ def bench_click_to_settled() -> None:
     with AgentClient.launch(DEMO) as game:
         crystal = "/root/LevelScene/CrystalContainer/Crystal_0"
         reset = "/root/LevelScene/HUDLayer/TopBar/ResetButton"
-        ms, _ = timed(lambda: game.click(reset, settle=True), runs=21)
+        ms, _ = timed(lambda: game.click(reset, settled=True), runs=21)
         print(f"click Reset, answered once settled: median {ms:.1f} ms")
         ms, _ = timed(lambda: game.drag(crystal, "/root/LevelScene/CrystalContainer/Crystal_1",
-                                        settle=True), runs=21)
+                                        settled=True), runs=21)
         print(f"drag crystal onto crystal (swap, check, reset), settled: median {ms:.1f} ms")
         ms, _ = timed(lambda: game.command("swap", **{"from": 0, "to": 1}), runs=21)
         print(f"swap command: median {ms:.1f} ms")

@@ -177,7 +177,8 @@ def test_fill_fires_text_changed_and_submit(conformance_game: AgentClient) -> No
     conformance_game.get_events()
     conformance_game.fill("/root/Conformance/NameEdit", "Ada", submit=True)
     events = conformance_game.get_events()
-    assert [(e["type"], e["args"]) for e in events] == [("text_submitted", ["Ada"])]
+    assert [(e["type"], e["args"]) for e in events] == [("text_changed", ["Ada"]),
+                                                        ("text_submitted", ["Ada"])]
     assert conformance_game.get_property("/root/Conformance/NameEdit", "text") == "Ada"
 
 

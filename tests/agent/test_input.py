@@ -119,10 +119,10 @@ def test_actions_report_added_and_removed_nodes(input_lab: AgentClient) -> None:
 
 
 def test_an_action_can_answer_settled_with_a_new_snapshot(input_lab: AgentClient) -> None:
-    result = input_lab.request("click", {"path": f"{LAB}/AddRowButton", "settle": True,
+    result = input_lab.request("click", {"path": f"{LAB}/AddRowButton", "settled": True,
                                          "snapshot": True})
     assert '- text "Row 1"' in result["snapshot"]["text"]
     assert result["snapshot"]["refs"]
-    faded = input_lab.request("click", {"path": f"{LAB}/SlowButton", "settle": True})
+    faded = input_lab.request("click", {"path": f"{LAB}/SlowButton", "settled": True})
     assert "changes" in faded
     assert input_lab.get_property(f"{LAB}/SlowButton", "modulate:a") == pytest.approx(0.2)

@@ -10,7 +10,8 @@ from agent_client import AgentClient, InvalidArgsError, StaleRefError
 
 LINE = re.compile(r'^(?P<indent>(  )*)- (?P<role>[a-z]+)( "(?P<name>(?:[^"\\]|\\.)*)")?'
                   r'( \[(?P<attrs>[^\]]*)\])?$')
-ATTR_ORDER = ["disabled", "checked", "selected", "expanded", "value", "class", "nth", "ref"]
+ATTR_ORDER = ["disabled", "checked", "selected", "expanded", "value", "at", "class", "nth",
+              "ref"]
 
 
 def snapshot(game: AgentClient, **args: object) -> dict:
@@ -38,7 +39,7 @@ def test_roles_names_and_states(conformance_game: AgentClient) -> None:
     assert '- button "Play" [ref=e2]' in text
     assert '- button "Disabled" [disabled, ref=e3]' in text
     assert '- checkbox "Sound" [checked=false, ref=e4]' in text
-    assert '- slider "Volume" [value=50.0, ref=e5]' in text
+    assert '- slider "Volume" [value=50, ref=e5]' in text
     assert "Hidden" not in text, "hidden nodes are left out"
     assert text.splitlines()[1] == "  - generic", "the bridge node itself is not shown"
 
@@ -52,9 +53,9 @@ def test_refs_number_in_document_order_and_name_their_nodes(conformance_game: Ag
 
 def test_lists_tabs_duplicates_and_dialog_role(input_lab: AgentClient) -> None:
     text = snapshot(input_lab)["text"]
-    assert re.search(r'- listbox "List" \[ref=e\d+\]\n\s+- option "Alpha"\n\s+- option "Beta"',
-                     text)
-    assert re.search(r'- tab "One" \[selected\]\n\s+- tab "Two"', text)
+    assert re.search(r'- listbox "List" \[ref=e\d+\]\n\s+- option "Alpha" \[ref=e\d+\]\n'
+                     r'\s+- option "Beta" \[ref=e\d+\]', text)
+    assert re.search(r'- tab "One" \[selected, ref=e\d+\]\n\s+- tab "Two" \[ref=e\d+\]', text)
     assert re.search(r'- button "Same" \[ref=e\d+\]\n\s+- button "Same" \[nth=1, ref=e\d+\]',
                      text)
     assert "Are you sure" not in text, "a closed dialog is hidden"
@@ -63,7 +64,7 @@ def test_lists_tabs_duplicates_and_dialog_role(input_lab: AgentClient) -> None:
 def test_game_objects_that_take_pointer_input_get_refs_with_their_class(
         input_lab: AgentClient) -> None:
     text = snapshot(input_lab)["text"]
-    assert re.search(r'- generic "Token A" \[class=token, ref=e\d+\]', text)
+    assert re.search(r'- generic "Token A" \[at=\d+,\d+, class=token, ref=e\d+\]', text)
 
 
 def test_interactive_and_compact_filters(input_lab: AgentClient) -> None:
@@ -72,7 +73,9 @@ def test_interactive_and_compact_filters(input_lab: AgentClient) -> None:
     flat = snapshot(input_lab, interactive=True, compact=True)["text"].splitlines()
     assert len(flat) < len(interactive) < len(full)
     assert all("ref=" in line for line in flat)
-    assert all(not line.startswith(" ") for line in flat)
+    item_roles = ("option", "tab", "treeitem", "menuitem")
+    assert all(not line.startswith(" ") or line.lstrip().startswith(tuple(
+        f"- {role} " for role in item_roles)) for line in flat), "only items nest (in their list)"
     assert sum("ref=" in line for line in interactive) == len(flat)
     compact = snapshot(input_lab, compact=True)["text"]
     assert "- generic\n" not in compact + "\n", "unnamed wrappers are hoisted"
@@ -97,12 +100,18 @@ def test_a_modal_dialog_makes_what_it_covers_unreachable(input_lab: AgentClient)
     assert '- dialog "Confirm"' in snap["text"]
 
 
-def test_refs_from_an_older_snapshot_are_stale(conformance_game: AgentClient) -> None:
+def test_refs_are_stable_across_snapshots_and_never_invented(
+        conformance_game: AgentClient) -> None:
     old = snapshot(conformance_game)
     snapshot(conformance_game)
-    assert old["snapshot"] + 1 == conformance_game.request("snapshot")["snapshot"] - 1
-    with pytest.raises(StaleRefError, match="not in the latest snapshot"):
+    newest = conformance_game.request("snapshot")
+    assert old["snapshot"] + 2 == newest["snapshot"]
+    assert old["refs"] == newest["refs"], "a living node keeps its ref"
+    assert conformance_game.request("get_node", {"ref": "e2"})["node"]["name"] == "PlayButton"
+    with pytest.raises(StaleRefError, match="No snapshot gave out e99"):
         conformance_game.request("click", {"ref": "@e99"})
+    with pytest.raises(InvalidArgsError, match="not a ref"):
+        conformance_game.request("click", {"ref": "PlayButton"})
 
 
 def test_a_ref_whose_node_is_gone_is_stale_not_another_node(input_lab: AgentClient) -> None:

@@ -36,7 +36,7 @@ class Failure(Exception):
 
 TARGET = {"path": {"type": "string"}, "ref": {"type": "string"}}
 POINT = {"x": {"type": "number"}, "y": {"type": "number"}}
-ACTION = {"settle": {"type": "boolean"}, "snapshot": {"type": "boolean"},
+ACTION = {"settled": {"type": "boolean"}, "snapshot": {"type": "boolean"},
           "timeout_ms": {"type": "integer"}}
 
 
@@ -213,8 +213,9 @@ class FakeBridge:
         ref = str(args["ref"]).lstrip("@")
         node = self.refs.node_of(ref)
         if node is None or not self._alive(node):
-            raise Failure("STALE_REF", f"Ref {ref} names no node that is still there: take a "
-                                       "new snapshot.")
+            raise Failure("STALE_REF", f"No snapshot gave out {ref}: take a new snapshot."
+                          if node is None else f"Ref {ref} named {node.path}, which is gone: "
+                                               "take a new snapshot.")
         return node
 
     def _end(self, value: Any) -> FakeNode | None:
@@ -272,7 +273,7 @@ class FakeBridge:
         return data
 
     def _acting(self, args: Data, act: Callable[[], Data]) -> Data:
-        """Run an action with the action options: ``changes``, ``settle``, ``snapshot``."""
+        """Run an action with the action options: ``changes``, ``settled``, ``snapshot``."""
         before = {id(node): node for node in self._root.walk()}
         data = act()
         after = {id(node): node for node in self._root.walk()}
@@ -281,7 +282,7 @@ class FakeBridge:
         data["changes"] = {"added": [node.path for node in added], "added_count": len(added),
                            "removed": [node.path for node in removed],
                            "removed_count": len(removed)}
-        if args.get("settle"):
+        if args.get("settled"):
             self._settle(args.get("timeout_ms", 5000), 2)
         if args.get("snapshot"):
             data["snapshot"] = snapshot.take(self.refs, self._root, interactive=False,

@@ -117,7 +117,7 @@ def test_fill_press_and_get_with_paths_refs_and_selectors(cli: Cli) -> None:
 
 def test_failures_are_one_line_and_a_nonzero_exit(cli: Cli) -> None:
     assert cli.fails("get", "text", "/root/X").startswith("error NOT_FOUND: No node at /root/X")
-    assert cli.fails("click", "@e999").startswith("error STALE_REF: Ref e999")
+    assert cli.fails("click", "@e999").startswith("error STALE_REF: No snapshot gave out e999")
     assert cli.fails("call", "nope").startswith("error UNKNOWN_COMMAND:")
     assert cli.fails("call", "wait", "{bad").startswith("error BAD_ARGS:")
     assert cli.fails("call", "wait", "[1]").startswith("error BAD_ARGS:")

@@ -6,25 +6,40 @@ extends RefCounted
 const CommandError := preload("command_error.gd")
 
 const ACTION_OPTIONS := {
-	"settle": {"type": "boolean", "default": false,
+	"settled": {"type": "boolean", "default": false,
 		"description": "answer only once the game is settled"},
 	"snapshot": {"type": "boolean", "default": false,
 		"description": "include a snapshot of the new state (refs renumbered)"},
 	"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
-		"description": "how long settle may take"},
+		"description": "how long settling may take"},
 }
 const MAX_LISTED := 50
 
 var _bridge: Node
 var _added: Array[Node] = []
+var _added_ids: Dictionary = {}
 var _removed: PackedStringArray = []
+var _recording: bool = false
 
 
 func _init(bridge: Node) -> void:
 	_bridge = bridge
 	var tree: SceneTree = bridge.get_tree()
-	tree.node_added.connect(func(node: Node) -> void: _added.append(node))
-	tree.node_removed.connect(func(node: Node) -> void: _removed.append(str(node.get_path())))
+	tree.node_added.connect(_on_added)
+	tree.node_removed.connect(_on_removed)
+
+
+func _on_added(node: Node) -> void:
+	if not _recording:
+		return
+	_added.append(node)
+	_added_ids[node.get_instance_id()] = true
+
+
+## A node that came and went within the action is no change at all.
+func _on_removed(node: Node) -> void:
+	if _recording and not _added_ids.has(node.get_instance_id()):
+		_removed.append(str(node.get_path()))
 
 
 static func with_options(schema: Dictionary) -> Dictionary:
@@ -44,15 +59,19 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 		options[key] = args.get(key)
 		args.erase(key)
 	_added.clear()
+	_added_ids.clear()
 	_removed.clear()
+	_recording = true
 	var result: Variant = await handler.call(args)
+	var unsettled := ""
+	if options.settled and result is Dictionary:
+		unsettled = await _bridge.mode.wait_settled(2, options.timeout_ms)
+	_recording = false
 	if result is CommandError or not result is Dictionary:
 		return result
-	if options.settle:
-		var reason: String = await _bridge.mode.wait_settled(2, options.timeout_ms)
-		if reason != "":
-			return CommandError.new("TIMEOUT", "The action ran, but the game did not settle "
-				+ "within %d ms (%s)." % [options.timeout_ms, reason])
+	if unsettled != "":
+		return CommandError.timeout("The action ran, but the game did not settle within %d ms "
+			% options.timeout_ms + "(%s)." % unsettled)
 	result["changes"] = _changes()
 	if options.snapshot:
 		result["snapshot"] = _bridge.take_snapshot({})
@@ -65,12 +84,7 @@ func _changes() -> Dictionary:
 	for node: Node in _added:
 		if is_instance_valid(node) and node.is_inside_tree():
 			added.append(str(node.get_path()))
-	var removed := _removed.duplicate()
-	removed = _without_descendants(removed)
-	for path: String in removed:
-		var at := added.find(path)
-		if at >= 0:
-			added.remove_at(at)  # added and removed again within the action
+	var removed := _without_descendants(_removed)
 	added = _without_descendants(added)
 	return {"added": Array(added.slice(0, MAX_LISTED)), "added_count": added.size(),
 		"removed": Array(removed.slice(0, MAX_LISTED)), "removed_count": removed.size()}

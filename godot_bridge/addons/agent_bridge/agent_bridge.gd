@@ -11,6 +11,7 @@ const PROTOCOL := "agentbridge/1"
 const ActionCommands := preload("commands/action_commands.gd")
 const ActionEffects := preload("action_effects.gd")
 const AgentMode := preload("agent_mode.gd")
+const ChoiceCommands := preload("commands/choice_commands.gd")
 const CommandError := preload("command_error.gd")
 const Dispatcher := preload("dispatcher.gd")
 const ErrorLog := preload("error_log.gd")
@@ -21,6 +22,7 @@ const InputCommands := preload("commands/input_commands.gd")
 const InspectCommands := preload("commands/inspect_commands.gd")
 const NodeLocator := preload("node_locator.gd")
 const Pointer := preload("pointer.gd")
+const Refs := preload("refs.gd")
 const Snapshot := preload("snapshot.gd")
 const TimeCommands := preload("commands/time_commands.gd")
 const ViewCommands := preload("commands/view_commands.gd")
@@ -84,7 +86,12 @@ func register_state(handler: Callable) -> void:
 
 
 ## An error result for a command handler: `return AgentBridge.fail("NOT_FOUND", "...")`.
+## `code` is one of the protocol's codes (CommandError.CODES); any other becomes INTERNAL.
 func fail(code: String, message: String) -> CommandError:
+	if not CommandError.CODES.has(code):
+		push_error("AgentBridge.fail: '%s' is not a protocol error code." % code)
+		return CommandError.internal("%s (the game failed with the unknown code %s)" % [
+			message, code])
 	return CommandError.new(code, message)
 
 
@@ -109,9 +116,9 @@ func describe() -> Dictionary:
 		"commands": _dispatcher.describe_commands()}
 
 
-## A full snapshot of the current tree (used by actions asked for `snapshot: true`).
-func take_snapshot(_options: Dictionary) -> Dictionary:
-	return snapshot.take(get_tree().root, false, false, -1)
+## A snapshot of the whole tree (used by actions asked for `snapshot: true`).
+func take_snapshot(options: Dictionary) -> Dictionary:
+	return snapshot.take(get_tree().root, options)
 
 
 ## How many engine errors were logged so far, and the newest one's message: a command that
@@ -158,11 +165,11 @@ func _activate(dir: String) -> void:
 	events.start(root)
 	mode = AgentMode.new(get_tree())
 	mode.start()
-	locator = NodeLocator.new(root)
+	var refs := Refs.new()
+	locator = NodeLocator.new(root, refs)
 	_error_log = ErrorLog.new()
 	OS.add_logger(_error_log)
-	snapshot = Snapshot.new(self)
-	locator.ref_resolver = snapshot.resolve
+	snapshot = Snapshot.new(self, refs)
 	var pointer := Pointer.new(root)
 	var effects := ActionEffects.new(self)
 	var serializer := TreeSerializer.new()
@@ -171,7 +178,7 @@ func _activate(dir: String) -> void:
 	for module: RefCounted in _command_modules:
 		module.register_into(_dispatcher)
 	var actions: Array[RefCounted] = [ActionCommands.new(locator),
-		InputCommands.new(self, locator, pointer)]
+		InputCommands.new(self, locator, pointer), ChoiceCommands.new(self, locator, pointer)]
 	for module: RefCounted in actions:
 		module.register_into(_dispatcher, effects)
 	_command_modules.append_array(actions)
@@ -242,7 +249,7 @@ func _checked_response(response: Variant, request: Dictionary, same_frame: bool)
 		return response
 	var detail: String = script_errors.back().message if not script_errors.is_empty() \
 		else "no message"
-	return Dispatcher.failure(request.id, "INTERNAL",
+	return Dispatcher.failure(request.id, CommandError.INTERNAL,
 		"The '%s' handler stopped with a script error: %s." % [request.cmd, detail])
 
 

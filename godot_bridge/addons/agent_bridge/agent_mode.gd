@@ -1,7 +1,7 @@
 extends RefCounted
-## What agent mode changes in the running game: Tweens and AnimationPlayer animations finish
-## at once, the idle frame sleep adapts to command traffic, and `is_settled` tells when nothing
-## is moving.
+## What agent mode changes in the running game: Tweens, AnimationPlayer animations and the
+## one-shot states of AnimationTree state machines finish at once, the idle frame sleep adapts
+## to command traffic, and `is_settled` tells when nothing is moving.
 
 ## Engine frame sleep while commands arrive, and after IDLE_AFTER_MSEC without any.
 const BUSY_SLEEP_USEC := 100
@@ -11,6 +11,7 @@ const HUGE_STEP := 1.0e6
 
 var _tree: SceneTree
 var _players: Array[AnimationPlayer] = []
+var _trees: Array[AnimationTree] = []
 var _last_activity_msec: int = 0
 var _settle_predicates: Array[Callable] = []
 var scene_change_pending: bool = false
@@ -22,8 +23,8 @@ func _init(tree: SceneTree) -> void:
 
 func start() -> void:
 	_tree.node_added.connect(_track_node)
-	for player: Node in _tree.root.find_children("*", "AnimationPlayer", true, false):
-		_track_node(player)
+	for mixer: Node in _tree.root.find_children("*", "AnimationMixer", true, false):
+		_track_node(mixer)
 	note_activity()
 
 
@@ -31,6 +32,9 @@ func _track_node(node: Node) -> void:
 	if node is AnimationPlayer and not _players.has(node):
 		_players.append(node)
 		node.tree_exited.connect(_players.erase.bind(node), CONNECT_ONE_SHOT)
+	elif node is AnimationTree and not _trees.has(node):
+		_trees.append(node)
+		node.tree_exited.connect(_trees.erase.bind(node), CONNECT_ONE_SHOT)
 
 
 ## Completes every finite Tween and every playing, non-looping animation. A paused game
@@ -45,6 +49,30 @@ func finish_animations() -> void:
 		if player.is_playing() and not _is_looping(player):
 			var remaining := player.current_animation_length - player.current_animation_position
 			player.advance(maxf(remaining, 0.0) / maxf(absf(player.speed_scale), 0.0001))
+	for animation_tree: AnimationTree in _trees:
+		var remaining := _one_shot_remaining(animation_tree)
+		if remaining > 0.0:
+			animation_tree.advance(remaining)
+
+
+## Seconds left in the current state of a tree's state machine when that state plays a
+## non-looping animation; 0 otherwise (an idle loop, a blend tree, an inactive tree).
+static func _one_shot_remaining(animation_tree: AnimationTree) -> float:
+	if not animation_tree.active or animation_tree.is_queued_for_deletion():
+		return 0.0
+	var machine := animation_tree.tree_root as AnimationNodeStateMachine
+	var playback := animation_tree.get("parameters/playback") as AnimationNodeStateMachinePlayback
+	if machine == null or playback == null or not playback.is_playing():
+		return 0.0
+	var state := playback.get_current_node()
+	if not machine.has_node(state):
+		return 0.0
+	var node := machine.get_node(state) as AnimationNodeAnimation
+	if node == null or not animation_tree.has_animation(node.animation):
+		return 0.0
+	if animation_tree.get_animation(node.animation).loop_mode != Animation.LOOP_NONE:
+		return 0.0
+	return maxf(playback.get_current_length() - playback.get_current_play_position(), 0.0)
 
 
 static func _is_looping(player: AnimationPlayer) -> bool:
@@ -82,6 +110,11 @@ func unsettled_reason() -> String:
 	for player: AnimationPlayer in _players:
 		if player.is_playing() and not _is_looping(player):
 			return "%s is playing '%s'" % [player.get_path(), player.current_animation]
+	for animation_tree: AnimationTree in _trees:
+		if _one_shot_remaining(animation_tree) > 0.0:
+			return "%s is in its one-shot state '%s'" % [animation_tree.get_path(),
+				(animation_tree.get("parameters/playback") as AnimationNodeStateMachinePlayback
+				).get_current_node()]
 	for predicate: Callable in _settle_predicates:
 		if predicate.is_valid() and not predicate.call():
 			return "the game's settle check %s is false" % predicate.get_method()

@@ -32,28 +32,32 @@ func describe_commands() -> Array:
 func prepare(line: String) -> Dictionary:
 	var json := JSON.new()
 	if json.parse(line) != OK:
-		return {"response": failure(null, "PARSE_ERROR", "The line is not valid JSON (%s)." % (
-			json.get_error_message()))}
+		return {"response": failure(null, CommandError.PARSE_ERROR,
+			"The line is not valid JSON (%s)." % json.get_error_message())}
 	var request: Variant = json.data
 	if not request is Dictionary:
-		return {"response": failure(null, "INVALID_REQUEST", "A request must be a JSON object.")}
+		return {"response": failure(null, CommandError.INVALID_REQUEST,
+			"A request must be a JSON object.")}
 	var id: Variant = _normalize_id(request.get("id"))
 	if not (id is int or id is String):
-		return {"response": failure(null, "INVALID_REQUEST",
+		return {"response": failure(null, CommandError.INVALID_REQUEST,
 			"A request needs an \"id\" that is an integer or a string.")}
 	var name: Variant = request.get("cmd")
 	if not name is String:
-		return {"response": failure(id, "INVALID_REQUEST", "A request needs a \"cmd\" string.")}
+		return {"response": failure(id, CommandError.INVALID_REQUEST,
+			"A request needs a \"cmd\" string.")}
 	var args: Variant = request.get("args", {})
 	if args == null:
 		args = {}
 	if not args is Dictionary:
-		return {"response": failure(id, "INVALID_REQUEST", "\"args\" must be a JSON object.")}
+		return {"response": failure(id, CommandError.INVALID_REQUEST,
+			"\"args\" must be a JSON object.")}
 	if not commands.has(name):
-		return {"response": failure(id, "UNKNOWN_COMMAND", _unknown_command_sentence(name))}
+		return {"response": failure(id, CommandError.UNKNOWN_COMMAND,
+			_unknown_command_sentence(name))}
 	var checked := ArgSchema.validate(name, args, commands[name].schema)
 	if not checked.ok:
-		return {"response": failure(id, "INVALID_ARGS", checked.error)}
+		return {"response": failure(id, CommandError.INVALID_ARGS, checked.error)}
 	return {"request": {"id": id, "cmd": name, "args": checked.args}}
 
 

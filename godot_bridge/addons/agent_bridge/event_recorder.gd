@@ -1,14 +1,28 @@
 extends RefCounted
 ## Turns signals into queued events: every signal declared by a game script, on every node that
-## enters the tree (now or later), plus a few engine signals people act on. Each event gets a
-## strictly increasing `seq`; the queue is bounded and counts what it had to drop.
+## enters the tree (now or later), the engine signals a tester expects from controls (values,
+## selections, tabs, text, colors, menu choices) and `scene_changed` whenever the current
+## scene changes, however it happened. Each event gets a strictly increasing `seq`; the queue
+## is bounded and counts what it had to drop.
 
 const Codec := preload("value_codec.gd")
 const DEFAULT_CAPACITY := 10000
-## Engine signals worth an event, by the class that declares them.
+## Engine signals worth an event, by the class that declares them. Controls a control builds
+## for itself (a spin box's text field, a tab container's tab bar, an option button's menu)
+## are left out: their owner reports the same change.
 const ENGINE_SIGNALS := {
 	"BaseButton": ["pressed", "toggled"],
-	"LineEdit": ["text_submitted"],
+	"LineEdit": ["text_changed", "text_submitted"],
+	"TextEdit": ["text_changed"],
+	"Range": ["value_changed"],
+	"OptionButton": ["item_selected"],
+	"ItemList": ["item_selected", "multi_selected", "item_activated"],
+	"Tree": ["item_selected", "multi_selected", "item_activated"],
+	"TabBar": ["tab_changed"],
+	"TabContainer": ["tab_changed"],
+	"ColorPicker": ["color_changed"],
+	"ColorPickerButton": ["color_changed"],
+	"PopupMenu": ["id_pressed"],
 }
 
 var capacity: int = DEFAULT_CAPACITY
@@ -25,8 +39,15 @@ func _init(ignored_root: Node) -> void:
 
 ## Hooks every node in the tree below `root` and every node added afterwards.
 func start(root: Node) -> void:
-	root.get_tree().node_added.connect(hook_node)
+	var tree := root.get_tree()
+	tree.node_added.connect(hook_node)
+	tree.scene_changed.connect(_on_scene_changed.bind(tree))
 	_hook_recursive(root)
+
+
+func _on_scene_changed(tree: SceneTree) -> void:
+	var scene := tree.current_scene
+	push("scene_changed", "/root", [scene.scene_file_path if scene != null else ""])
 
 
 func _hook_recursive(node: Node) -> void:
@@ -42,10 +63,32 @@ func hook_node(node: Node) -> void:
 	if script != null:
 		for signal_name: String in _script_signals(script):
 			_connect(node, signal_name)
+	if not node is Control and not node is PopupMenu:
+		return
+	var hooked := false
 	for engine_class: String in ENGINE_SIGNALS:
 		if node.is_class(engine_class):
+			if not hooked and _built_by_a_control(node):
+				return
+			hooked = true
 			for signal_name: String in ENGINE_SIGNALS[engine_class]:
 				_connect(node, signal_name)
+
+
+## Whether the node belongs to a control's own make-up (an internal child, or inside one),
+## except a menu button's menu: its id_pressed is the only word of a player's choice.
+static func _built_by_a_control(node: Node) -> bool:
+	if node is PopupMenu and node.get_parent() is MenuButton:
+		return false
+	var child := node
+	var parent := node.get_parent()
+	while parent != null:
+		if parent.get_child_count(true) != parent.get_child_count(false) \
+				and not parent.get_children(false).has(child):
+			return true
+		child = parent
+		parent = parent.get_parent()
+	return false
 
 
 func _script_signals(script: Script) -> Array:

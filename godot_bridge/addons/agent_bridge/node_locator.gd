@@ -1,48 +1,73 @@
 extends RefCounted
-## Finds the node a request names, by absolute `path` (as get_tree reports it) or by a snapshot
-## `ref`; failures are CommandErrors with a sentence, never a silent fallback.
+## Finds what a request names: a node by absolute `path` (as get_tree reports it), or a node or
+## item by a snapshot `ref`. Failures are CommandErrors with a sentence, never a silent
+## fallback.
 
 const CommandError := preload("command_error.gd")
+const Items := preload("items.gd")
+const Refs := preload("refs.gd")
 
 ## Argument schema entries for commands that act on one node.
 const TARGET_SCHEMA := {
 	"path": {"type": "string", "optional": true,
 		"description": "absolute node path, as get_tree reports it"},
 	"ref": {"type": "string", "optional": true,
-		"description": "a ref from the latest snapshot, \"e3\" or \"@e3\""},
+		"description": "a ref from a snapshot, \"e3\" or \"@e3\""},
 }
 
 var _root: Node
-## Resolves refs; set by the snapshot module. Callable(ref: String) -> Node or CommandError.
-var ref_resolver: Callable
+var _refs: Refs
 
 
-func _init(root: Node) -> void:
+func _init(root: Node, refs: Refs) -> void:
 	_root = root
+	_refs = refs
 
 
-## Returns the Node, or a CommandError.
+## The node `path` or `ref` names, or a CommandError (an item's ref is refused: the command
+## wants a node).
 func find(args: Dictionary) -> Variant:
+	var target: Variant = find_target(args)
+	if target is CommandError:
+		return target
+	if target.item != null:
+		return CommandError.invalid_args("%s names an item ('%s') of %s, not a node: click, "
+			% [args.ref, Items.text_of(target.node, target.item), target.node.get_path()]
+			+ "hover or select it, or name the node itself.")
+	return target.node
+
+
+## {"node": Node, "item": the item (items.gd) or null}, or a CommandError. A ref whose node
+## or item is gone is STALE_REF.
+func find_target(args: Dictionary) -> Variant:
 	var has_path := args.has("path")
 	var has_ref := args.has("ref")
 	if has_path == has_ref:
-		return CommandError.new("INVALID_ARGS", "Name the node with exactly one of 'path' or 'ref'.")
-	if has_ref:
-		if not ref_resolver.is_valid():
-			return CommandError.new("STALE_REF",
-				"Ref '%s' is unknown: take a snapshot first." % args.ref)
-		return ref_resolver.call(args.ref)
-	return find_path(args.path)
+		return CommandError.invalid_args("Name the node with exactly one of 'path' or 'ref'.")
+	if has_path:
+		var node: Variant = find_path(args.path)
+		return node if node is CommandError else {"node": node, "item": null}
+	var resolved: Variant = _refs.resolve(args.ref)
+	if resolved is CommandError:
+		return resolved
+	if resolved.item == null:
+		return {"node": resolved.node, "item": null}
+	var found: Variant = Items.find(resolved.node, resolved.item)
+	if found == null:
+		_refs.forget_item(resolved.ref)
+		return CommandError.stale_ref("Ref %s named an item of %s that is gone: take a new "
+			% [resolved.ref, resolved.node.get_path()] + "snapshot.")
+	return {"node": resolved.node, "item": found}
 
 
 func find_path(path: String) -> Variant:
 	if not path.begins_with("/root"):
-		return CommandError.new("INVALID_ARGS",
+		return CommandError.invalid_args(
 			"'%s' is not an absolute node path: paths start with /root, as get_tree shows."
 			% path)
 	var node := _root.get_node_or_null(NodePath(path))
 	if node == null:
-		return CommandError.new("NOT_FOUND", "No node at %s%s." % [path, _nearest_hint(path)])
+		return CommandError.not_found("No node at %s%s." % [path, _nearest_hint(path)])
 	return node
 
 

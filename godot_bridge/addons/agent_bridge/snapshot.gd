@@ -1,95 +1,102 @@
 extends RefCounted
 ## The accessibility snapshot: an indented text tree, `- role "name" [attrs]`, two spaces per
-## depth, where everything a player could act on gets a ref (e1, e2, ... in document order).
-## Refs belong to the latest snapshot only: an older ref, or one whose node is gone, resolves
-## to STALE_REF, never to another node. Roles and names are documented in docs/SNAPSHOT.md.
+## depth, where everything a player could act on (nodes, and the items lists, tabs, menus and
+## trees draw) gets a ref. Refs come from refs.gd: stable for a node's life, never reused.
+## Roles, names and filters are documented in docs/SNAPSHOT.md.
 
-const CommandError := preload("command_error.gd")
+const Items := preload("items.gd")
 const Pointer := preload("pointer.gd")
+const Refs := preload("refs.gd")
 const Roles := preload("snapshot_roles.gd")
 
 const MAX_NAME := 80
+## Wrappers that give way to their children in a compact snapshot when unnamed.
+const WRAPPER_ROLES := ["generic", "group", "region"]
 
-## Generation of the latest snapshot; refs name it implicitly.
+## How many snapshots were taken (each answer carries its number).
 var generation: int = 0
-var _ref_nodes: Dictionary = {}  # "e3" -> instance id
-var _ref_info: Dictionary = {}  # "e3" -> {"role", "name", "path"}
+var _refs: Refs
 var _bridge_node: Node
+var _shown: Dictionary = {}  # the latest snapshot's refs: "e3" -> {"role", "name", "path"}
 
 
 ## `bridge_node` (the bridge itself) is left out of every snapshot.
-func _init(bridge_node: Node) -> void:
+func _init(bridge_node: Node, refs: Refs) -> void:
 	_bridge_node = bridge_node
+	_refs = refs
 
 
-## Options: root (Node), interactive, compact (bool), max_depth (int, -1 for all).
+## Options: interactive, compact, all (bool), max_depth (int, -1 for all).
 ## Returns {"text", "refs", "snapshot"}.
-func take(root: Node, interactive: bool, compact: bool, max_depth: int) -> Dictionary:
+func take(root: Node, options: Dictionary) -> Dictionary:
 	generation += 1
-	_ref_nodes.clear()
-	_ref_info.clear()
-	var modal := Pointer.open_modal(root.get_tree().root)
-	var entries := _collect(root, str(root.get_path()), 0, max_depth, modal == null, modal)
+	_refs.prune()
+	_shown = {}
+	var walk := {"max_depth": options.get("max_depth", -1), "all": options.get("all", false),
+		"modal": Pointer.open_modal(root.get_tree().root)}
+	var entry: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
 	var lines := PackedStringArray()
-	_render(entries, 0, interactive, compact, lines)
-	return {"text": "\n".join(lines), "refs": _ref_info.duplicate(true), "snapshot": generation}
+	if entry != null:
+		_render(entry, 0, options.get("interactive", false), options.get("compact", false),
+			lines)
+	return {"text": "\n".join(lines), "refs": _shown.duplicate(true), "snapshot": generation}
 
 
-## Resolves "e3" or "@e3" to its node, or a STALE_REF CommandError.
-func resolve(ref: String) -> Variant:
-	var key := ref.trim_prefix("@")
-	if not _ref_nodes.has(key):
-		var known := "#%d, refs e1..e%d" % [generation, _ref_nodes.size()] if generation > 0 \
-			else "none taken yet"
-		return CommandError.new("STALE_REF", "Ref %s is not in the latest snapshot (%s): take "
-			% [ref, known] + "a new snapshot.")
-	var node := instance_from_id(_ref_nodes[key]) as Node
-	if node == null or not node.is_inside_tree():
-		return CommandError.new("STALE_REF", "Ref %s named %s, which is gone: take a new "
-			% [ref, _ref_info[key].path] + "snapshot.")
-	return node
-
-
-## The ref the latest snapshot gave this node, or "".
-func ref_of(node: Node) -> String:
-	for key: String in _ref_nodes:
-		if _ref_nodes[key] == node.get_instance_id():
-			return key
-	return ""
-
-
-func refs() -> Dictionary:
-	return _ref_info
+## The refs the latest snapshot showed (for annotated screenshots).
+func shown_refs() -> Dictionary:
+	return _shown
 
 
 # --- collecting -------------------------------------------------------------------------------
 
-## One entry per visible node: {"role", "name", "attrs", "ref", "node", "children"}.
-func _collect(node: Node, path: String, depth: int, max_depth: int, reachable: bool,
-		modal: Node) -> Dictionary:
-	if node == modal:
+## One entry per node a player could notice: {"role", "name", "attrs", "ref", "children"}, or
+## null for an unnamed leaf that says nothing (a background, a decoration) unless `all`.
+func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dictionary) -> Variant:
+	if node == walk.modal:
 		reachable = true
-	var entry := {"role": Roles.role_of(node), "name": _clip(Roles.name_of(node)),
-		"attrs": Roles.attrs_of(node), "ref": "", "children": []}
+	var role := Roles.role_of(node)
+	var name := Roles.name_of(node)
+	if name == "" and walk.all:
+		name = Roles.readable(String(node.name))
+	var entry := {"role": role, "name": _clip(name), "attrs": Roles.attrs_of(node), "ref": "",
+		"children": []}
 	if reachable and Roles.is_interactive(node):
-		entry.ref = "e%d" % (_ref_nodes.size() + 1)
-		_ref_nodes[entry.ref] = node.get_instance_id()
-		_ref_info[entry.ref] = {"role": entry.role, "name": entry.name, "path": path}
+		entry.ref = _refs.ref_for(node)
+		_shown[entry.ref] = _refs.describe(entry.ref, path, role, entry.name)
+	if entry.ref != "" or Roles.is_entity(node):
 		var hint := Roles.script_hint(node)
 		if hint != "":
 			entry.attrs.append("class=" + hint)
-	if max_depth >= 0 and depth >= max_depth:
-		return entry
-	for child: Node in _visible_children(node):
-		entry.children.append(_collect(child, path.path_join(String(child.name)), depth + 1,
-			max_depth, reachable, modal))
-	Roles.add_items(node, entry)
-	return entry
+	var cut_off: bool = walk.max_depth >= 0 and depth >= walk.max_depth
+	if not cut_off:
+		if Items.has_items(node):
+			entry.children = _item_entries(node, path, Items.entries(node), reachable)
+		for child: Node in _visible_children(node, walk.all):
+			var child_entry: Variant = _collect(child, path.path_join(String(child.name)),
+				depth + 1, reachable, walk)
+			if child_entry != null:
+				entry.children.append(child_entry)
+	var says_nothing: bool = entry.name == "" and entry.ref == "" and entry.attrs.is_empty() \
+		and entry.children.is_empty() and not (cut_off and node.get_child_count() > 0)
+	return null if says_nothing and not walk.all and depth > 0 else entry
 
 
-## Shown children. Engine-internal ones (a list's scroll bar) are left out, except a window's
-## (a dialog's buttons) and popups (an option button's open menu).
-func _visible_children(node: Node) -> Array[Node]:
+## Item entries of a list, tab bar, menu or tree, with refs when a player could reach them.
+func _item_entries(node: Node, path: String, items: Array, reachable: bool) -> Array:
+	for item: Dictionary in items:
+		item.name = _clip(item.name)
+		item["ref"] = ""
+		if reachable:
+			item.ref = _refs.ref_for(node, item.key)
+			_shown[item.ref] = _refs.describe(item.ref, path, item.role, item.name, item.item)
+		item.children = _item_entries(node, path, item.children, reachable)
+	return items
+
+
+## Shown children. Engine-internal ones (a list's scroll bar, a spin box's text field) are
+## left out, except a window's (a dialog's buttons) and popups (an option button's open
+## menu); so are nodes a player cannot notice (timers, sounds, shapes) unless `all`.
+func _visible_children(node: Node, all: bool) -> Array[Node]:
 	var shown: Array[Node] = []
 	var has_internal := node.get_child_count(true) != node.get_child_count(false)
 	var public_children: Array[Node] = []
@@ -97,6 +104,8 @@ func _visible_children(node: Node) -> Array[Node]:
 		public_children = node.get_children(false)
 	for child: Node in node.get_children(true):
 		if child == _bridge_node or not Roles.is_shown(child):
+			continue
+		if not all and Roles.is_unseen(child):
 			continue
 		var internal := has_internal and not public_children.has(child)
 		if internal and not (node is Window or child is Window):
@@ -122,16 +131,15 @@ static func _has_ref(entry: Dictionary) -> bool:
 	return false
 
 
-func _render(entries: Dictionary, depth: int, interactive: bool, compact: bool,
+func _render(entry: Dictionary, depth: int, interactive: bool, compact: bool,
 		lines: PackedStringArray) -> void:
-	_number_duplicates(entries.children)
-	var entry := entries
+	_number_duplicates(entry.children)
 	if interactive and not _has_ref(entry):
 		return
 	# compact: unnamed wrappers give way to their children; with interactive, every node
 	# without a ref does.
 	var hoisted: bool = compact and entry.ref == "" and (interactive
-		or (entry.name == "" and entry.role in ["generic", "group", "region"]))
+		or (entry.name == "" and entry.role in WRAPPER_ROLES))
 	if not hoisted:
 		lines.append("  ".repeat(depth) + _line(entry))
 	var child_depth := depth if hoisted else depth + 1

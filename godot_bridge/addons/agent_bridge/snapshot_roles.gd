@@ -1,26 +1,52 @@
 extends RefCounted
-## How nodes appear in the snapshot: role (ARIA names), accessible name, state attributes and
-## whether a player can act on them. The table is documented in docs/SNAPSHOT.md.
+## How nodes appear in the snapshot and in get_tree: role (ARIA names), accessible name, state
+## attributes, whether a player can act on them, whether they are a game entity (shown with
+## its screen position) and whether a player could notice them at all. The tables are
+## documented in docs/SNAPSHOT.md.
+
+const Screen := preload("screen.gd")
 
 ## Checked in order: the first class a node is an instance of gives its role.
 const ROLE_BY_CLASS := [
 	["CheckBox", "checkbox"], ["CheckButton", "checkbox"], ["OptionButton", "combobox"],
-	["MenuButton", "button"], ["BaseButton", "button"],
+	["BaseButton", "button"],
 	["LineEdit", "textbox"], ["TextEdit", "textbox"], ["SpinBox", "spinbutton"],
-	["Slider", "slider"], ["ScrollBar", "generic"], ["ProgressBar", "generic"],
-	["ItemList", "listbox"], ["Tree", "listbox"], ["TabBar", "tablist"],
-	["TabContainer", "tablist"], ["PopupMenu", "menu"], ["MenuBar", "menu"],
+	["Slider", "slider"], ["ScrollBar", "scrollbar"], ["ProgressBar", "progressbar"],
+	["TextureProgressBar", "progressbar"], ["ItemList", "listbox"], ["Tree", "tree"],
+	["TabBar", "tablist"], ["TabContainer", "tablist"], ["PopupMenu", "menu"],
+	["MenuBar", "menubar"], ["ColorPicker", "colorpicker"],
 	["AcceptDialog", "dialog"], ["Popup", "dialog"], ["Window", "dialog"],
-	["RichTextLabel", "text"], ["Label", "text"],
+	["RichTextLabel", "text"], ["Label", "text"], ["Label3D", "text"],
 	["TextureRect", "img"], ["Sprite2D", "img"], ["Sprite3D", "img"], ["AnimatedSprite2D", "img"],
-	["Panel", "group"], ["PanelContainer", "group"], ["Container", "generic"],
-	["CanvasLayer", "region"],
+	["AnimatedSprite3D", "img"], ["Panel", "group"], ["PanelContainer", "group"],
+	["Container", "generic"], ["CanvasLayer", "region"],
 ]
+## Nodes a player can neither see nor act on: left out of the snapshot (with what is under
+## them) unless it is asked for `all`.
+const UNSEEN_CLASSES := [
+	"Timer", "AudioStreamPlayer", "AudioStreamPlayer2D", "AudioStreamPlayer3D",
+	"CollisionShape2D", "CollisionShape3D", "CollisionPolygon2D", "CollisionPolygon3D",
+	"Marker2D", "Marker3D", "Path2D", "Path3D", "PathFollow2D", "PathFollow3D",
+	"RayCast2D", "RayCast3D", "ShapeCast2D", "ShapeCast3D",
+	"NavigationAgent2D", "NavigationAgent3D", "NavigationRegion2D", "NavigationRegion3D",
+	"NavigationObstacle2D", "NavigationObstacle3D", "NavigationLink2D", "NavigationLink3D",
+	"AnimationMixer", "WorldEnvironment", "Camera2D", "Camera3D", "Light2D", "Light3D",
+	"LightOccluder2D", "VisibleOnScreenNotifier2D", "VisibleOnScreenNotifier3D",
+	"RemoteTransform2D", "RemoteTransform3D", "HTTPRequest", "ResourcePreloader",
+	"MultiplayerSpawner", "MultiplayerSynchronizer", "CanvasModulate", "Listener2D",
+	"Listener3D", "ReflectionProbe", "VoxelGI", "LightmapGI", "FogVolume",
+]
+## Buttons that use toggle mode for their popup, not as a checked state.
+const POPUP_BUTTONS := ["OptionButton", "MenuButton", "ColorPickerButton"]
 ## Label names that make it a heading.
 const HEADING_HINTS := ["title", "heading", "header"]
 
-
+## Whether each viewport picks physics objects, as the game set it (the pointer takes over
+## picking in agent mode and records the game's setting here).
+static var picking_by_viewport: Dictionary = {}
 static var _role_by_engine_class: Dictionary = {}
+static var _unseen_by_engine_class: Dictionary = {}
+static var _methods_by_script: Dictionary = {}
 
 
 static func role_of(node: Node) -> String:
@@ -40,6 +66,20 @@ static func role_of(node: Node) -> String:
 	return _role_by_engine_class[engine_class]
 
 
+## Whether a player could notice the node at all (Timers, sounds, collision shapes, markers,
+## cameras and the like cannot).
+static func is_unseen(node: Node) -> bool:
+	var engine_class := node.get_class()
+	if not _unseen_by_engine_class.has(engine_class):
+		var unseen := false
+		for name: String in UNSEEN_CLASSES:
+			if node.is_class(name):
+				unseen = true
+				break
+		_unseen_by_engine_class[engine_class] = unseen
+	return _unseen_by_engine_class[engine_class]
+
+
 static func _looks_like_heading(label: Label) -> bool:
 	var lowered := String(label.name).to_lower()
 	for hint: String in HEADING_HINTS:
@@ -48,8 +88,10 @@ static func _looks_like_heading(label: Label) -> bool:
 	return false
 
 
-## Visible text, else the accessibility name, tooltip or placeholder, else the node name made
-## readable ("PlayButton" -> "Play Button"). Containers without text stay unnamed.
+## The accessible name: visible text, else the accessibility name, tooltip or placeholder,
+## else, for what a player acts on and for game entities, the node's name made readable.
+## Text fields and option buttons are never named by their content (that is their value);
+## an empty label has no name.
 static func name_of(node: Node) -> String:
 	var text := _visible_text(node)
 	if text != "":
@@ -63,8 +105,10 @@ static func name_of(node: Node) -> String:
 		var placeholder: Variant = control.get("placeholder_text")
 		if placeholder is String and placeholder != "":
 			return placeholder
-	if is_interactive(node) or node is Label or node is TextureRect:
-		return readable(String(node.name))
+		if node is Label or node is RichTextLabel:
+			return ""
+	if is_interactive(node) or is_entity(node) or node is TextureRect:
+		return node_title(node)
 	return ""
 
 
@@ -73,17 +117,36 @@ static func _visible_text(node: Node) -> String:
 	if node is Label:
 		return (node as Label).text
 	if node is Button:
-		return (node as Button).text
+		return "" if node is OptionButton else (node as Button).text
 	if node is RichTextLabel:
 		return (node as RichTextLabel).get_parsed_text()
 	if node is LinkButton:
 		return (node as LinkButton).text
 	if node is Window:
 		return (node as Window).title
+	if node is Label3D:
+		return (node as Label3D).text
+	if node is MeshInstance3D and (node as MeshInstance3D).mesh is TextMesh:
+		return ((node as MeshInstance3D).mesh as TextMesh).text
 	return ""
 
 
-## "PlayButton" -> "Play Button", "Crystal_0" -> "Crystal 0".
+## The node's name made readable ("PlayButton" -> "Play Button"). Names the engine made up
+## for a node added at run time ("@RigidBody2D@23") give way to its scene or script file
+## ("mob.tscn" -> "Mob"); a name that only repeats the class ("TextureRect") gives "".
+static func node_title(node: Node) -> String:
+	var raw := String(node.name)
+	if raw.begins_with("@"):
+		var source := node.scene_file_path
+		if source == "" and node.get_script() != null:
+			source = (node.get_script() as Script).resource_path
+		raw = source.get_file().get_basename() if source != "" else raw.get_slice("@", 1)
+	if raw.rstrip("0123456789") == node.get_class() and not is_interactive(node):
+		return ""
+	return readable(raw)
+
+
+## "PlayButton" -> "Play Button", "Crystal_0" -> "Crystal 0", "mob" -> "Mob".
 static func readable(node_name: String) -> String:
 	var spaced := node_name.replace("_", " ")
 	var out := ""
@@ -93,30 +156,73 @@ static func readable(node_name: String) -> String:
 				and spaced[i - 1] == spaced[i - 1].to_lower():
 			out += " "
 		out += c
-	return out.strip_edges()
+	out = out.strip_edges()
+	return out.left(1).to_upper() + out.substr(1)
 
 
-## State attributes in the documented order: disabled, checked, selected, expanded, value.
+## State attributes in the documented order: disabled, checked, expanded, value, at.
 static func attrs_of(node: Node) -> Array:
 	var attrs: Array = []
+	if _is_disabled(node):
+		attrs.append("disabled")
 	if node is BaseButton:
 		var button: BaseButton = node
-		if button.disabled:
-			attrs.append("disabled")
-		if button.toggle_mode:
+		if button.toggle_mode and not _is_popup_button(button):
 			attrs.append("checked=%s" % button.button_pressed)
-	elif (node is LineEdit or node is TextEdit) and not node.editable:
-		attrs.append("disabled")
+		elif _is_popup_button(button):
+			attrs.append("expanded=%s" % _popup_open(button))
+	var value: Variant = value_of(node)
+	if value != null:
+		attrs.append("value=%s" % value)
+	if is_entity(node) or node is Label3D:
+		var point: Variant = Screen.point_of(node)
+		if point is Vector2:
+			attrs.append("at=%d,%d" % [roundi(point.x), roundi(point.y)])
+	return attrs
+
+
+## What the node holds, as the snapshot writes it (quoted text, a number, a color), or null.
+static func value_of(node: Node) -> Variant:
 	if node is OptionButton:
 		var option: OptionButton = node
-		attrs.append("expanded=%s" % option.get_popup().visible)
-		if option.selected >= 0:
-			attrs.append("value=%s" % _quoted(option.get_item_text(option.selected)))
-	elif node is LineEdit or node is TextEdit:
-		attrs.append("value=%s" % _quoted(node.text))
-	elif node is Range:
-		attrs.append("value=%s" % str((node as Range).value))
-	return attrs
+		return _quoted(option.get_item_text(option.selected)) if option.selected >= 0 else null
+	if node is ColorPickerButton:
+		return "#" + (node as ColorPickerButton).color.to_html(false)
+	if node is ColorPicker:
+		return "#" + (node as ColorPicker).color.to_html(false)
+	if node is LineEdit or node is TextEdit:
+		return _quoted(node.text)
+	if node is Range and not node is ScrollBar:
+		return _number((node as Range).value)
+	return null
+
+
+static func _number(value: float) -> String:
+	return str(int(value)) if value == floorf(value) and absf(value) < 1.0e15 else str(value)
+
+
+static func _is_disabled(node: Node) -> bool:
+	if node is BaseButton:
+		return (node as BaseButton).disabled
+	if node is LineEdit or node is TextEdit or node is SpinBox or node is Slider:
+		return not node.editable
+	return false
+
+
+static func _is_popup_button(button: BaseButton) -> bool:
+	for name: String in POPUP_BUTTONS:
+		if button.is_class(name):
+			return true
+	return false
+
+
+## Whether a button's popup is showing (read from its children: ColorPickerButton.get_popup
+## would create one).
+static func _popup_open(button: BaseButton) -> bool:
+	for child: Node in button.get_children(true):
+		if child is Window and (child as Window).visible:
+			return true
+	return false
 
 
 static func _quoted(text: String) -> String:
@@ -139,20 +245,49 @@ static func is_shown(node: Node) -> bool:
 	return true
 
 
-## Controls people use, plus game nodes that take pointer input: pickable physics objects
-## and nodes whose script handles _input_event or _gui_input.
+## Controls people use, plus game nodes that take pointer input: physics objects that are
+## pickable and listened to, and nodes whose script handles _input_event or _gui_input.
 static func is_interactive(node: Node) -> bool:
-	if node is BaseButton or node is LineEdit or node is TextEdit or node is Range \
-			or node is ItemList or node is TabBar or node is Tree:
-		return not node is ScrollBar and not node is ProgressBar
-	if node is CollisionObject2D:
-		return (node as CollisionObject2D).input_pickable
-	if node is CollisionObject3D:
-		return (node as CollisionObject3D).input_ray_pickable
-	return script_defines(node, "_input_event") or script_defines(node, "_gui_input")
+	if node is BaseButton or node is LineEdit or node is TextEdit or node is Slider \
+			or node is SpinBox or node is ItemList or node is TabBar or node is Tree \
+			or node is TabContainer or node is ColorPicker:
+		return true
+	if node is CollisionObject2D or node is CollisionObject3D:
+		return is_pickable(node)
+	return script_defines(node, "_gui_input")
 
 
-static var _methods_by_script: Dictionary = {}
+## A physics object the pointer reaches: pickable in a viewport that picks, and handled by the
+## game (its script's _input_event, or something connected to its input or mouse signals).
+static func is_pickable(object: Node) -> bool:
+	var pickable: bool = object.input_pickable if object is CollisionObject2D \
+		else (object as CollisionObject3D).input_ray_pickable
+	var viewport := object.get_viewport()
+	if not pickable or not picking_by_viewport.get(viewport.get_instance_id(),
+			viewport.physics_object_picking):
+		return false
+	if script_defines(object, "_input_event") or script_defines(object, "_mouse_enter"):
+		return true
+	for signal_name: StringName in [&"input_event", &"mouse_entered", &"mouse_exited"]:
+		if _has_game_connection(object, signal_name):
+			return true
+	return false
+
+
+static func _has_game_connection(object: Object, signal_name: StringName) -> bool:
+	for connection: Dictionary in object.get_signal_connection_list(signal_name):
+		var target: Object = (connection.callable as Callable).get_object()
+		if target != null and not target is RefCounted:
+			return true
+	return false
+
+
+## A game entity: a physics body or area, or a 2D/3D node with a script of its own. The
+## snapshot names it and gives its screen position.
+static func is_entity(node: Node) -> bool:
+	if node is CollisionObject2D or node is CollisionObject3D:
+		return true
+	return (node is Node2D or node is Node3D) and node.get_script() != null
 
 
 ## Whether the node's script (or a script it extends) defines `method` itself.
@@ -169,26 +304,10 @@ static func script_defines(node: Object, method: String) -> bool:
 	return _methods_by_script[script].has(method)
 
 
-## A game's own interactive node carries its script class, so an agent knows what it is.
+## A game's own node carries its script class, so an agent knows what it is.
 static func script_hint(node: Node) -> String:
 	var script: Script = node.get_script()
 	if script == null or node is BaseButton or node is LineEdit or node is TextEdit:
 		return ""
 	var global_name := String(script.get_global_name())
 	return global_name if global_name != "" else script.resource_path.get_file().get_basename()
-
-
-## Lists and tab bars show their items as option / tab entries under them.
-static func add_items(node: Node, entry: Dictionary) -> void:
-	if node is ItemList:
-		var list: ItemList = node
-		for i in list.item_count:
-			var attrs: Array = ["selected"] if list.is_selected(i) else []
-			entry.children.append({"role": "option", "name": list.get_item_text(i),
-				"attrs": attrs, "ref": "", "children": []})
-	elif node is TabBar:
-		var tabs: TabBar = node
-		for i in tabs.tab_count:
-			var attrs: Array = ["selected"] if tabs.current_tab == i else []
-			entry.children.append({"role": "tab", "name": tabs.get_tab_title(i),
-				"attrs": attrs, "ref": "", "children": []})

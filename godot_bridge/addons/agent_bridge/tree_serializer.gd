@@ -4,6 +4,7 @@ extends RefCounted
 ## code is never asked: everything is read from the engine.
 
 const Codec := preload("value_codec.gd")
+const Roles := preload("snapshot_roles.gd")
 ## Script variable types worth showing (plain data, not resources or nodes).
 const PLAIN_TYPES := [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_STRING, TYPE_STRING_NAME,
 	TYPE_VECTOR2, TYPE_VECTOR2I, TYPE_VECTOR3, TYPE_VECTOR3I, TYPE_COLOR, TYPE_RECT2,
@@ -48,7 +49,10 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 	count += 1
 	var engine_class := node.get_class()
 	var data := {"name": String(node.name), "type": engine_class,
-		"path": path if path != "" else str(node.get_path())}
+		"path": path if path != "" else str(node.get_path()), "role": Roles.role_of(node)}
+	var label := Roles.name_of(node)
+	if label != "":
+		data["label"] = label
 	var groups := node.get_groups()
 	if not groups.is_empty():
 		data["groups"] = _public_groups(groups)

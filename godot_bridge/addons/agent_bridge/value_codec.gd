@@ -2,6 +2,8 @@ extends RefCounted
 ## Converts engine values to JSON-safe wire values and JSON values to a target's declared type.
 ## The mapping is the table in docs/PROTOCOL.md, section 4.
 
+const Items := preload("items.gd")
+
 const NAN_TEXT := "NaN"
 const INF_TEXT := "Infinity"
 const NEG_INF_TEXT := "-Infinity"
@@ -75,6 +77,9 @@ static func object_to_wire(object: Object) -> Variant:
 	if object is Node:
 		var node: Node = object
 		return {"node": str(node.get_path()) if node.is_inside_tree() else String(node.name)}
+	if object is TreeItem:
+		var item: TreeItem = object
+		return {"tree_item": Items.row_path(item.get_tree(), item)}
 	if object is Resource:
 		return {"class": object.get_class(), "resource_path": (object as Resource).resource_path}
 	return {"class": object.get_class()}

@@ -5,6 +5,7 @@ extends RefCounted
 const ActionEffects := preload("../action_effects.gd")
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
+const Pointer := preload("../pointer.gd")
 
 var _locator: NodeLocator
 
@@ -28,10 +29,9 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 
 ## Why a player could not use this control now, or "" when they could.
 static func blocked_reason(control: Control) -> String:
-	if not control.is_visible_in_tree():
-		return "%s is hidden" % control.get_path()
-	if control is BaseButton and (control as BaseButton).disabled:
-		return "%s is disabled" % control.get_path()
+	var reason := Pointer.state_reason(control)
+	if reason != "":
+		return reason
 	if "editable" in control and not control.get("editable"):
 		return "%s is not editable" % control.get_path()
 	return ""
@@ -42,12 +42,12 @@ func _press(args: Dictionary) -> Variant:
 	if node is CommandError:
 		return node
 	if not node is BaseButton:
-		return CommandError.new("INVALID_ARGS", "press works on buttons; %s is a %s." % [
+		return CommandError.invalid_args("press works on buttons; %s is a %s." % [
 			node.get_path(), node.get_class()])
 	var button: BaseButton = node
 	var reason := blocked_reason(button)
 	if reason != "":
-		return CommandError.new("NOT_INTERACTABLE", "Cannot press: %s." % reason)
+		return CommandError.not_interactable("Cannot press: %s." % reason)
 	_activate(button)
 	var result := {"pressed": str(button.get_path())}
 	if button.toggle_mode:
@@ -85,15 +85,15 @@ func _fill(args: Dictionary) -> Variant:
 	var text: String = args.value
 	if node is SpinBox:
 		if not text.is_valid_float():
-			return CommandError.new("INVALID_ARGS", "%s is a SpinBox: '%s' is not a number." % [
+			return CommandError.invalid_args("%s is a SpinBox: '%s' is not a number." % [
 				node.get_path(), text])
 		node = (node as SpinBox).get_line_edit()
 	if not (node is LineEdit or node is TextEdit):
-		return CommandError.new("INVALID_ARGS", "fill works on LineEdit, TextEdit and SpinBox; "
+		return CommandError.invalid_args("fill works on LineEdit, TextEdit and SpinBox; "
 			+ "%s is a %s." % [node.get_path(), node.get_class()])
 	var reason := blocked_reason(node)
 	if reason != "":
-		return CommandError.new("NOT_INTERACTABLE", "Cannot fill: %s." % reason)
+		return CommandError.not_interactable("Cannot fill: %s." % reason)
 	if node is LineEdit:
 		_fill_line_edit(node, text, args.submit)
 	else:

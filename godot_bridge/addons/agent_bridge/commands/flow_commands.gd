@@ -36,13 +36,13 @@ func _wait(args: Dictionary) -> Variant:
 	var tree: SceneTree = _bridge.get_tree()
 	var deadline: int = Time.get_ticks_msec() + args.timeout_ms
 	if args.has("frames") == args.get("settled", false):
-		return CommandError.new("INVALID_ARGS", "wait takes exactly one of 'frames' or "
+		return CommandError.invalid_args("wait takes exactly one of 'frames' or "
 			+ "'settled: true'.")
 	var waited := 0
 	if args.has("frames"):
 		while waited < args.frames:
 			if Time.get_ticks_msec() > deadline:
-				return CommandError.new("TIMEOUT", "Waited %d of %d frames in %d ms." % [
+				return CommandError.timeout("Waited %d of %d frames in %d ms." % [
 					waited, args.frames, args.timeout_ms])
 			await tree.process_frame
 			waited += 1
@@ -50,7 +50,7 @@ func _wait(args: Dictionary) -> Variant:
 	var start_frame := Engine.get_process_frames()
 	var reason: String = await _bridge.mode.wait_settled(args.quiet_frames, args.timeout_ms)
 	if reason != "":
-		return CommandError.new("TIMEOUT", "The game did not settle within %d ms (%s)." % [
+		return CommandError.timeout("The game did not settle within %d ms (%s)." % [
 			args.timeout_ms, reason])
 	return {"frames_waited": Engine.get_process_frames() - start_frame}
 
@@ -58,24 +58,23 @@ func _wait(args: Dictionary) -> Variant:
 func _change_scene(args: Dictionary) -> Variant:
 	var path: String = args.path
 	if not path.begins_with("res://") or not ResourceLoader.exists(path):
-		return CommandError.new("NOT_FOUND", "There is no scene file %s." % path)
+		return CommandError.not_found("There is no scene file %s." % path)
 	var tree: SceneTree = _bridge.get_tree()
 	_bridge.mode.scene_change_pending = true
 	var error := tree.change_scene_to_file(path)
 	if error != OK:
 		_bridge.mode.scene_change_pending = false
-		return CommandError.new("INVALID_ARGS", "Cannot change to %s: %s." % [
+		return CommandError.invalid_args("Cannot change to %s: %s." % [
 			path, error_string(error)])
 	var deadline := Time.get_ticks_msec() + 10000
 	while tree.current_scene == null or tree.current_scene.scene_file_path != path:
 		if Time.get_ticks_msec() > deadline:
 			_bridge.mode.scene_change_pending = false
-			return CommandError.new("TIMEOUT", "%s did not appear within 10 s." % path)
+			return CommandError.timeout("%s did not appear within 10 s." % path)
 		await tree.process_frame
 	_bridge.mode.scene_change_pending = false
-	var root_path := str(tree.current_scene.get_path())
-	_bridge.events.push("scene_changed", "/root", [path])
-	return {"scene": path, "root": root_path}
+	# The scene_changed event comes from the tree itself, as for the game's own changes.
+	return {"scene": path, "root": str(tree.current_scene.get_path())}
 
 
 func _quit(args: Dictionary) -> Variant:

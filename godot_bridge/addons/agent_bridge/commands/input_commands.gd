@@ -1,10 +1,12 @@
 extends RefCounted
 ## Commands that go through the engine's input path as a player's hands would: click, hover,
-## drag and input (actions, keys, typed text, the mouse wheel). Targets must be visible,
-## enabled, inside the viewport and not covered, else NOT_INTERACTABLE naming what is wrong.
+## drag and input (actions, keys, typed text, the mouse wheel). Targets (nodes, or items of a
+## list, tab bar, menu or tree) must be visible, enabled, running (not paused), on screen and
+## not covered, else NOT_INTERACTABLE naming what is wrong.
 
 const ActionEffects := preload("../action_effects.gd")
 const CommandError := preload("../command_error.gd")
+const Items := preload("../items.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
 
@@ -57,20 +59,20 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 	}), "Send an input action, a key, typed text or wheel steps.", "bridge")
 
 
-## Resolves {path | ref | x,y} to [node or null, point], or a CommandError.
+## Resolves {path | ref | x,y} to [node or null, point, item or null], or a CommandError.
 func _target(args: Dictionary) -> Variant:
 	if args.has("x") or args.has("y"):
 		if not (args.has("x") and args.has("y")) or args.has("path") or args.has("ref"):
-			return CommandError.new("INVALID_ARGS", "Give a point as both x and y, or a node "
+			return CommandError.invalid_args("Give a point as both x and y, or a node "
 				+ "as path or ref, not both.")
-		return [null, Vector2(args.x, args.y)]
-	var node: Variant = _locator.find(args)
-	if node is CommandError:
-		return node
-	var point: Variant = _pointer.screen_point(node)
+		return [null, Vector2(args.x, args.y), null]
+	var target: Variant = _locator.find_target(args)
+	if target is CommandError:
+		return target
+	var point: Variant = _pointer.target_point(target.node, target.item)
 	if point is CommandError:
 		return point
-	return [node, point]
+	return [target.node, point, target.item]
 
 
 ## Like _target for drag ends given as one value: "e3", "@e3", "/root/...", or {x, y}.
@@ -80,7 +82,7 @@ func _end(value: Variant) -> Variant:
 	if value is String:
 		var key := "path" if value.begins_with("/") else "ref"
 		return _target({key: value})
-	return CommandError.new("INVALID_ARGS", "A drag end is a ref, a node path or {x, y}; got %s."
+	return CommandError.invalid_args("A drag end is a ref, a node path or {x, y}; got %s."
 		% JSON.stringify(value))
 
 
@@ -89,9 +91,11 @@ func _reachable(found: Array) -> Variant:
 	if node == null:
 		_pointer.move_to(found[1])
 		return null
-	var reason := _pointer.blocked_reason(node, found[1])
+	var reason := Items.blocked(node, found[2]) if found[2] != null else ""
+	if reason == "":
+		reason = _pointer.blocked_reason(node, found[1])
 	if reason != "":
-		return CommandError.new("NOT_INTERACTABLE", "Cannot reach it: %s." % reason)
+		return CommandError.not_interactable("Cannot reach it: %s." % reason)
 	return null
 
 
@@ -100,6 +104,9 @@ static func _describe(found: Array) -> Dictionary:
 	var out := {"position": {"x": point.x, "y": point.y}}
 	if found[0] != null:
 		out["target"] = str((found[0] as Node).get_path())
+	if found[2] != null:
+		out["item"] = Items.wire_name(found[0], found[2])
+		out["item_text"] = Items.text_of(found[0], found[2])
 	return out
 
 
@@ -156,7 +163,7 @@ func _input(args: Dictionary) -> Variant:
 	var kinds := ["action", "key", "text", "wheel"].filter(func(k: String) -> bool:
 		return args.has(k))
 	if kinds.size() != 1:
-		return CommandError.new("INVALID_ARGS", "input takes exactly one of action, key, text "
+		return CommandError.invalid_args("input takes exactly one of action, key, text "
 			+ "or wheel.")
 	match kinds[0]:
 		"action":
@@ -168,27 +175,73 @@ func _input(args: Dictionary) -> Variant:
 	return await _send_wheel(args)
 
 
+## Sends an action the way a player triggers it: with an event the InputMap binds to it (a
+## key, a joypad button or axis, a mouse button), through Input.parse_input_event, so
+## _input, Button shortcuts (_shortcut_input only sees keys and buttons), _unhandled_input
+## and Input.is_action_pressed all see it. An action bound to nothing goes as an
+## InputEventAction.
 func _send_action(args: Dictionary) -> Variant:
 	var action: String = args.action
 	if not InputMap.has_action(action):
 		var names: Array = InputMap.get_actions().filter(func(a: StringName) -> bool:
 			return not String(a).begins_with("ui_"))
-		return CommandError.new("NOT_FOUND", "No input action '%s'. The game's actions: %s." % [
+		return CommandError.not_found("No input action '%s'. The game's actions: %s." % [
 			action, ", ".join(names) if not names.is_empty() else "none (only ui_*)"])
+	var bound := _bound_event(action)
+	var sent: InputEvent = null
 	for pressed: bool in _phases(args):
-		var event := InputEventAction.new()
-		event.action = action
-		event.pressed = pressed
-		event.strength = args.strength if pressed else 0.0
-		Input.parse_input_event(event)
+		sent = _action_event(action, bound, pressed, args.strength)
+		Input.parse_input_event(sent)
 		await _bridge.get_tree().process_frame  # parsed events reach the game next frame
-	return {"action": action, "pressed": Input.is_action_pressed(action)}
+	return {"action": action, "pressed": Input.is_action_pressed(action),
+		"event": sent.as_text() if sent != null else ""}
+
+
+## The event a player would most likely use for the action: a key, else a joypad button, a
+## mouse button or a joypad axis; null when the action is bound to nothing.
+static func _bound_event(action: String) -> InputEvent:
+	var events := InputMap.action_get_events(action)
+	for kind: String in ["InputEventKey", "InputEventJoypadButton", "InputEventMouseButton",
+			"InputEventJoypadMotion"]:
+		for event: InputEvent in events:
+			if event.is_class(kind):
+				return event
+	return null
+
+
+func _action_event(action: String, bound: InputEvent, pressed: bool,
+		strength: float) -> InputEvent:
+	if bound == null:
+		var plain := InputEventAction.new()
+		plain.action = action
+		plain.pressed = pressed
+		plain.strength = strength if pressed else 0.0
+		return plain
+	var event: InputEvent = bound.duplicate()
+	event.device = maxi(bound.device, 0)
+	if event is InputEventKey:
+		var key: InputEventKey = event
+		key.pressed = pressed
+		if key.keycode == KEY_NONE:
+			key.keycode = key.physical_keycode  # a layout-free binding; US layout names it
+	elif event is InputEventJoypadButton:
+		(event as InputEventJoypadButton).pressed = pressed
+		(event as InputEventJoypadButton).pressure = strength if pressed else 0.0
+	elif event is InputEventJoypadMotion:
+		var motion: InputEventJoypadMotion = event
+		motion.axis_value = signf(motion.axis_value) * strength if pressed else 0.0
+	elif event is InputEventMouseButton:
+		var mouse: InputEventMouseButton = event
+		mouse.pressed = pressed
+		mouse.position = _pointer.position()
+		mouse.global_position = mouse.position
+	return event
 
 
 func _send_key(args: Dictionary) -> Variant:
 	var keycode := OS.find_keycode_from_string(args.key)
 	if keycode == KEY_NONE:
-		return CommandError.new("INVALID_ARGS", "Unknown key '%s' (examples: Enter, Escape, A, "
+		return CommandError.invalid_args("Unknown key '%s' (examples: Enter, Escape, A, "
 			% args.key + "Space, F5, Left).")
 	for pressed: bool in _phases(args):
 		var event := InputEventKey.new()
@@ -213,7 +266,7 @@ func _type_text(text: String) -> Variant:
 	var viewport := _bridge.get_viewport()
 	var focus := viewport.gui_get_focus_owner()
 	if focus == null:
-		return CommandError.new("NOT_INTERACTABLE", "Nothing has keyboard focus: click a text "
+		return CommandError.not_interactable("Nothing has keyboard focus: click a text "
 			+ "field first.")
 	for character in text:
 		for pressed: bool in [true, false]:

@@ -99,7 +99,7 @@ func _set_property(args: Dictionary) -> Variant:
 		hint = PROPERTY_HINT_NONE
 	var converted := Codec.from_wire(args.value, type, hint, info.get("hint_string", ""))
 	if not converted.ok:
-		return CommandError.new("INVALID_ARGS", "Cannot set %s.%s (%s) to %s: expected %s." % [
+		return CommandError.invalid_args("Cannot set %s.%s (%s) to %s: expected %s." % [
 			node.name, property, type_string(type), JSON.stringify(args.value), converted.error])
 	var errors_before: int = _bridge.engine_errors()[0]
 	node.set_indexed(NodePath(property), converted.value)
@@ -116,7 +116,7 @@ func _call_method(args: Dictionary) -> Variant:
 		return node
 	var method: String = args.method
 	if not node.has_method(method):
-		return CommandError.new("INVALID_ARGS", "%s (%s) has no method '%s'." % [
+		return CommandError.invalid_args("%s (%s) has no method '%s'." % [
 			node.get_path(), node.get_class(), method])
 	var converted: Variant = _convert_call_args(node, method, args.args)
 	if converted is CommandError:
@@ -135,7 +135,7 @@ func _engine_refused(errors_before: int, what: String) -> CommandError:
 	var errors: Array = _bridge.engine_errors()
 	if errors[0] == errors_before:
 		return null
-	return CommandError.new("INTERNAL", "The engine reported an error during %s: %s" % [
+	return CommandError.internal("The engine reported an error during %s: %s" % [
 		what, errors[1]])
 
 
@@ -147,7 +147,7 @@ func _convert_call_args(node: Object, method: String, values: Array) -> Variant:
 	var required := params.size() - (info.default_args as Array).size()
 	var is_vararg: bool = info.flags & METHOD_FLAG_VARARG
 	if values.size() < required or (values.size() > params.size() and not is_vararg):
-		return CommandError.new("INVALID_ARGS", "%s() takes %s arguments (%s), got %d." % [
+		return CommandError.invalid_args("%s() takes %s arguments (%s), got %d." % [
 			method, required if required == params.size() else "%d to %d" % [
 				required, params.size()], _param_list(params), values.size()])
 	var converted: Array = []
@@ -158,7 +158,7 @@ func _convert_call_args(node: Object, method: String, values: Array) -> Variant:
 		var param: Dictionary = params[i]
 		var result := Codec.from_wire(values[i], param.type, param.hint, param.hint_string)
 		if not result.ok:
-			return CommandError.new("INVALID_ARGS", "%s(): argument '%s' must be %s, got %s." % [
+			return CommandError.invalid_args("%s(): argument '%s' must be %s, got %s." % [
 				method, param.name, result.error, JSON.stringify(values[i])])
 		converted.append(result.value)
 	return converted
@@ -215,7 +215,7 @@ func _collect_actions(node: Node, into: Array) -> void:
 
 func _get_state(_args: Dictionary) -> Variant:
 	if not _bridge.state_provider.is_valid():
-		return CommandError.new("UNSUPPORTED",
+		return CommandError.unsupported(
 			"The game registered no state (AgentBridge.register_state).")
 	return Codec.to_wire(_bridge.state_provider.call())
 
@@ -236,5 +236,5 @@ static func _method_info(node: Object, method: String) -> Dictionary:
 
 
 static func _no_property(node: Node, property: String) -> CommandError:
-	return CommandError.new("INVALID_ARGS", "%s (%s) has no property '%s'." % [
+	return CommandError.invalid_args("%s (%s) has no property '%s'." % [
 		node.get_path(), node.get_class(), property])

@@ -27,7 +27,7 @@ func register_into(dispatcher: RefCounted) -> void:
 
 func _set_time_scale(args: Dictionary) -> Variant:
 	if args.scale <= 0.0:
-		return CommandError.new("INVALID_ARGS", "scale must be above 0 (use pause to stop).")
+		return CommandError.invalid_args("scale must be above 0 (use pause to stop).")
 	Engine.time_scale = args.scale
 	return {"time_scale": Engine.time_scale}
 
@@ -48,7 +48,7 @@ func _resume(_args: Dictionary) -> Variant:
 func _step(args: Dictionary) -> Variant:
 	var tree: SceneTree = _bridge.get_tree()
 	if not tree.paused:
-		return CommandError.new("INVALID_ARGS", "step works on a paused game: send pause first.")
+		return CommandError.invalid_args("step works on a paused game: send pause first.")
 	var physics_before := Engine.get_physics_frames()
 	tree.paused = false
 	for i in args.frames:

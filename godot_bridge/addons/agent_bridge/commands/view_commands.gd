@@ -31,10 +31,13 @@ func register_into(dispatcher: RefCounted) -> void:
 			"description": "only nodes with refs (and their ancestors unless compact)"},
 		"compact": {"type": "boolean", "default": false,
 			"description": "drop unnamed wrappers and hoist their children"},
+		"all": {"type": "boolean", "default": false,
+			"description": "also nodes a player cannot notice (timers, sounds, shapes, cameras)"},
 		"max_depth": {"type": "integer", "optional": true, "minimum": 0},
 		"root": {"type": "string", "default": "/root"},
 	}, "Accessibility snapshot: an indented role/name tree where everything a player could act "
-		+ "on has a ref (e1, e2, ...) usable instead of a path.", "bridge")
+		+ "on has a ref (e1, e2, ...), kept for as long as it lives, usable instead of a path.",
+		"bridge")
 	dispatcher.register("screenshot", _screenshot, NodeLocator.with_target({
 		"annotate": {"type": "boolean", "default": false,
 			"description": "draw each ref of the latest snapshot on the image"},
@@ -47,24 +50,24 @@ func _take_snapshot(args: Dictionary) -> Variant:
 	var root: Variant = _locator.find_path(args.root)
 	if root is CommandError:
 		return root
-	return _snapshot.take(root, args.interactive, args.compact, args.get("max_depth", -1))
+	return _snapshot.take(root, args)
 
 
 func _screenshot(args: Dictionary) -> Variant:
 	if DisplayServer.get_name() == "headless":
-		return CommandError.new("UNSUPPORTED", "Screenshots need rendering, and this game runs "
+		return CommandError.unsupported("Screenshots need rendering, and this game runs "
 			+ "--headless: launch it with render=True (agent-bridge start --render), which "
 			+ "runs it under a virtual display with the CPU renderer.")
 	var crop := Rect2()
 	if args.has("path") or args.has("ref"):
-		var node: Variant = _locator.find(args)
-		if node is CommandError:
-			return node
-		crop = _screen_rect(node)
+		var target: Variant = _locator.find_target(args)
+		if target is CommandError:
+			return target
+		crop = _pointer.target_rect(target.node, target.item)
 	var overlay: CanvasLayer = null
 	if args.annotate:
-		if _snapshot.refs().is_empty():
-			_snapshot.take(_bridge.get_tree().root, false, false, -1)
+		if _snapshot.shown_refs().is_empty():
+			_snapshot.take(_bridge.get_tree().root, {})
 		overlay = _annotations()
 		_bridge.add_child(overlay)
 	await RenderingServer.frame_post_draw
@@ -82,33 +85,20 @@ func _screenshot(args: Dictionary) -> Variant:
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	var error := image.save_png(path)
 	if error != OK:
-		return CommandError.new("INTERNAL", "Could not write %s: %s." % [path, error_string(error)])
+		return CommandError.internal("Could not write %s: %s." % [path, error_string(error)])
 	return {"path": path, "width": image.get_width(), "height": image.get_height(),
 		"bytes": FileAccess.get_file_as_bytes(path).size()}
-
-
-## A node's rect on screen: controls by their rect, other canvas items as a box around them.
-func _screen_rect(node: Node) -> Rect2:
-	if node is Control:
-		var control: Control = node
-		var transform := control.get_global_transform_with_canvas()
-		return Rect2(transform.origin, control.size * transform.get_scale())
-	var point: Variant = _pointer.screen_point(node)
-	if point is Vector2:
-		return Rect2(point - Vector2(24, 24), Vector2(48, 48))
-	return Rect2()
 
 
 ## A top layer with a box and a label for every ref of the latest snapshot.
 func _annotations() -> CanvasLayer:
 	var layer := CanvasLayer.new()
 	layer.layer = OVERLAY_LAYER
-	var refs: Dictionary = _snapshot.refs()
-	for ref: String in refs:
-		var node: Variant = _snapshot.resolve(ref)
-		if not node is Node:
+	for ref: String in _snapshot.shown_refs():
+		var target: Variant = _locator.find_target({"ref": ref})
+		if target is CommandError:
 			continue
-		var rect := _screen_rect(node)
+		var rect: Rect2 = _pointer.target_rect(target.node, target.item)
 		if not rect.has_area():
 			continue
 		var box := ReferenceRect.new()
