@@ -1,4 +1,6 @@
-"""Failure reports and engine errors: what a failed test leaves for whoever reads it."""
+"""Failure reports and engine errors from a real engine: what a failed test leaves for whoever
+reads it (the report logic itself is tested fast against the fake bridge in
+tests/unit/test_plugin.py)."""
 
 from __future__ import annotations
 
@@ -58,7 +60,6 @@ def test_a_rendering_game_adds_a_screenshot(pytester: pytest.Pytester) -> None:
     assert shot.read_bytes().startswith(b"\x89PNG")
 
 
-
 def test_a_game_that_crashed_still_gets_a_report(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("""
         import pytest
@@ -74,6 +75,10 @@ def test_a_game_that_crashed_still_gets_a_report(pytester: pytest.Pytester) -> N
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*after the crash*", "*agent-bridge game: engine log (tail)*"])
     result.stdout.no_fnmatch_line("*agent-bridge game: snapshot*")
+
+
+# The error is logged on a later frame, outside any command (inside one, the command fails).
+ENGINE_ERROR_TESTS = """
     import pytest
 
     pytestmark = pytest.mark.agent_scene("res://scenes/lab.tscn")
@@ -95,6 +100,15 @@ def test_a_game_that_crashed_still_gets_a_report(pytester: pytest.Pytester) -> N
 """
 
 
+def test_engine_errors_fail_tests_marked_strict(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(ENGINE_ERROR_TESTS)
+    result = run(pytester, "--agent-artifacts", str(pytester.path / "out"))
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines([
+        "*The engine logged errors during the test:*",
+        "*[[]game[]] error: the vault is on fire*",
+        "*agent-bridge game: engine errors*",
+    ])
 
 
 def test_reports_cover_clients_from_any_fixture(pytester: pytest.Pytester) -> None:
