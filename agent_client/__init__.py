@@ -97,6 +97,8 @@ _HOMES = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
     if name not in __all__:
         raise AttributeError(f"module 'agent_client' has no attribute {name!r}")
     value = getattr(importlib.import_module(_HOMES.get(name, "agent_client.errors")), name)
@@ -106,3 +108,13 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml's)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("agent-bridge")
+    except PackageNotFoundError:
+        return "0+unknown"  # imported from a checkout that was never installed

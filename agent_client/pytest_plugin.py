@@ -32,7 +32,11 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
+try:
+    import pytest
+except ImportError as missing:  # the client works without pytest; only this plugin needs it
+    raise ImportError("The AgentBridge pytest plugin needs pytest: "
+                      "pip install 'agent-bridge[pytest]'.") from missing
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient

@@ -127,5 +127,7 @@ def test_launch_errors_are_clear(tmp_path: Path) -> None:
     (tmp_path / "project.godot").write_text("config_version=5\n[application]\n"
                                             'run/main_scene="res://main.tscn"\n')
     (tmp_path / "main.tscn").write_text('[gd_scene format=3]\n[node name="Main" type="Node"]\n')
-    with pytest.raises(LaunchError, match="did not get ready"):
-        AgentClient.launch(tmp_path, ready_timeout=3)
+    with pytest.raises(LaunchError, match="agent-bridge install"):
+        AgentClient.launch(tmp_path)  # no addon: refused before any engine starts
+    with AgentClient.launch(tmp_path, install=True) as game:
+        assert game.get_tree()["children"][-1]["name"] == "Main"

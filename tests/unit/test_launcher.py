@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
 
-from agent_client import EngineNotFoundError, _launcher, godot_install
+from agent_client import AgentClient, EngineNotFoundError, LaunchError, _launcher, _paths
+from agent_client import godot_install
 
 
 def make_executable(path: Path) -> Path:
@@ -101,3 +103,72 @@ def test_installer_skips_what_headless_runs_never_load() -> None:
 def test_mirror_override(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AGENT_BRIDGE_DEBIAN_MIRROR", "http://mirror.invalid/debian/")
     assert godot_install.find_debian_mirror() == "http://mirror.invalid/debian"
+
+
+def test_session_names_cannot_reach_outside_the_sessions_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    for bad in ("../victim", "..", "a/b", "", ".hidden", "-x", "x" * 65):
+        with pytest.raises(_launcher.LaunchError, match="Bad session name"):
+            _launcher.new_session_dir(bad)
+    assert victim.exists()
+    assert _launcher.new_session_dir("crystal_vault-2").name == "crystal_vault-2"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and owners are POSIX")
+def test_a_sessions_folder_is_made_private_or_refused(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    loose = tmp_path / "loose"
+    loose.mkdir(mode=0o755)
+    loose.chmod(0o755)
+    assert stat.S_IMODE(_paths.private_dir(loose).stat().st_mode) == 0o700
+    other_user = os.getuid() + 1  # type: ignore[attr-defined,unused-ignore]
+    monkeypatch.setattr(_paths.os, "getuid", lambda: other_user, raising=False)
+    with pytest.raises(PermissionError, match="not a folder of this user"):
+        _paths.private_dir(loose)  # as if another user had made it first
+    monkeypatch.undo()
+    link = tmp_path / "link"
+    link.symlink_to(loose, target_is_directory=True)
+    with pytest.raises(PermissionError):
+        _paths.private_dir(link)
+
+
+def test_windows_paths_use_the_users_own_folders(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    monkeypatch.setattr(_paths, "on_windows", lambda: True)
+    monkeypatch.setenv("USERNAME", "ada")
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "Local"))
+    monkeypatch.delenv("AGENT_BRIDGE_HOME", raising=False)
+    assert _paths.sessions_root().name == "agent-bridge-ada"
+    assert _paths.data_home() == tmp_path / "Local" / "agent-bridge"
+    assert _paths.installed_godot() is None
+    launcher = _paths.default_godot_prefix() / "bin" / "godot.cmd"
+    launcher.parent.mkdir(parents=True)
+    launcher.write_text("@echo off\n")
+    assert _paths.installed_godot() == launcher
+    assert _paths.private_dir(tmp_path / "s").is_dir()  # no POSIX owner check on Windows
+
+
+def test_a_bridge_that_never_gets_ready_is_a_launch_error(tmp_path: Path) -> None:
+    session = tmp_path / "session"
+    session.mkdir()
+    process = _launcher.GameProcess([sys.executable, "-c", "import time; time.sleep(30)"],
+                                    session)
+    with pytest.raises(_launcher.LaunchError, match="did not get ready within 0 s"):
+        process.wait_ready(0.3)
+    assert process.exit_code() is not None  # stopped, not left behind
+
+
+def test_a_project_without_the_addon_is_refused_naming_the_install_command(
+        tmp_path: Path) -> None:
+    (tmp_path / "project.godot").write_text('config_version=5\n[application]\n')
+    with pytest.raises(LaunchError, match=r"run `agent-bridge install .*`, or launch with "
+                                          r"install=True"):
+        AgentClient.launch(tmp_path, godot=tmp_path / "never-started")
+    with pytest.raises(LaunchError, match="no project.godot"):
+        AgentClient.launch(tmp_path / "nothing-here")
+    with pytest.raises(EngineNotFoundError, match="not a file"):
+        AgentClient.launch(tmp_path, godot=tmp_path / "no-godot", install=True)
+    assert (tmp_path / "addons" / "agent_bridge" / "agent_bridge.gd").is_file()
