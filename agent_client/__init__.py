@@ -45,12 +45,13 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "ERROR_CODES",
+    "PROTOCOL",
     "AgentBridgeError",
     "AgentClient",
     "BridgeError",
     "CommandTimeoutError",
     "Connection",
-    "ERROR_CODES",
     "EngineNotFoundError",
     "Event",
     "GameAssertions",
@@ -64,7 +65,6 @@ __all__ = [
     "LocatorAssertions",
     "NotFoundError",
     "NotInteractableError",
-    "PROTOCOL",
     "ParseError",
     "Response",
     "ResponseTimeoutError",

@@ -28,7 +28,7 @@ TREE_LINES = 5000
 def history_start(args: argparse.Namespace, folder: Path) -> int | None:
     """Where in ``resp.jsonl`` the connection starts reading: the event commands resume at
     the cursor; the others read only what comes after their own request (None)."""
-    if args.command == "wait" and args.event or args.command == "get" and args.what == "events":
+    if (args.command == "wait" and args.event) or (args.command == "get" and args.what == "events"):
         return load_cursor(folder)[1]
     return None
 

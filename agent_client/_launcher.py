@@ -279,7 +279,7 @@ class GameProcess:
         next_log_check = 0.0
         while time.monotonic() < deadline:
             if ready.exists():
-                return orjson.loads(ready.read_bytes())
+                return dict(orjson.loads(ready.read_bytes()))
             self.check_alive()
             if time.monotonic() > next_log_check:
                 next_log_check = time.monotonic() + 0.1

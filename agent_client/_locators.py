@@ -421,7 +421,7 @@ class Locator:
                 raise NotYet(f"{describe_node(node)}: {reason}",
                              context=context_around(index, [node]))
             try:
-                return send(node)
+                return dict(send(node))
             except RETRYABLE as refused:
                 raise NotYet(f"the bridge refused: {refused}",
                              context=context_around(index, [node])) from refused

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 import psutil
+
+from agent_client._paths import on_windows
+
+# subprocess.CREATE_NEW_PROCESS_GROUP, which only Windows builds of Python define.
+WINDOWS_NEW_PROCESS_GROUP = 0x00000200
 
 
 def spawn(argv: list[str], *, log_path: Path, cwd: Path | None = None,
@@ -15,18 +20,18 @@ def spawn(argv: list[str], *, log_path: Path, cwd: Path | None = None,
     """Start ``argv`` with stdout and stderr going to ``log_path``, in its own process group
     so that stopping it never touches the caller, and a console Ctrl-C reaches the client
     first (which then stops the game in order)."""
-    log = open(log_path, "ab")
-    try:
-        if sys.platform == "win32":
-            flags = subprocess.CREATE_NEW_PROCESS_GROUP
-            return subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, cwd=cwd, env=env,
-                                    creationflags=flags)
+    with open(log_path, "ab") as log:  # the child keeps its own handle
         return subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, cwd=cwd, env=env,
-                                start_new_session=True)
-    finally:
-        log.close()
+                                stdin=subprocess.DEVNULL, cwd=cwd, env=env, **group_options())
+
+
+def group_options() -> dict[str, Any]:
+    """Popen options that start a child in a process group of its own: a new process group
+    on Windows (CREATE_NEW_PROCESS_GROUP), a new session elsewhere."""
+    if on_windows():
+        return {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP",
+                                         WINDOWS_NEW_PROCESS_GROUP)}
+    return {"start_new_session": True}
 
 
 def stop_tree(pid: int, *, grace: float = 2.0) -> None:
@@ -53,7 +58,7 @@ def stop_tree(pid: int, *, grace: float = 2.0) -> None:
 def is_running(pid: int) -> bool:
     """True while ``pid`` exists and is not a zombie."""
     try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return False
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, Union
-
 import re
+from typing import Any, Literal, TypedDict, cast
 
 import orjson
 
@@ -20,7 +19,7 @@ ErrorCode = Literal["PARSE_ERROR", "INVALID_REQUEST", "UNKNOWN_COMMAND", "INVALI
                     "INTERNAL"]
 ERROR_CODES: tuple[str, ...] = ErrorCode.__args__  # type: ignore[attr-defined]
 
-RequestId = Union[int, str]
+RequestId = int | str
 # A snapshot ref as users write it: "e3" or "@e3".
 REF_PATTERN = re.compile(r"^@?e\d+$")
 
@@ -61,7 +60,7 @@ def decode_line(line: bytes) -> Response | None:
         value = orjson.loads(line)
     except orjson.JSONDecodeError:
         return None
-    return value if isinstance(value, dict) else None
+    return cast(Response, value) if isinstance(value, dict) else None
 
 
 def events_in(response: Response) -> list[Event]:
@@ -71,7 +70,7 @@ def events_in(response: Response) -> list[Event]:
     data = response.get("data")
     if isinstance(data, dict) and "dropped" in data and isinstance(data.get("events"), list):
         events += data["events"]
-    return [event for event in events if isinstance(event, dict)]
+    return [cast(Event, event) for event in events if isinstance(event, dict)]
 
 
 def is_ref(target: str) -> bool:

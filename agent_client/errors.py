@@ -14,7 +14,8 @@
     │   └── InternalBridgeError         INTERNAL
     ├── LaunchError                     the game could not be started or never got ready
     │   └── EngineNotFoundError         no engine binary to start
-    ├── GameExitedError                 the game process ended (crash or quit) (.exit_code, .log_tail)
+    ├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
+    │                                   .log_tail)
     ├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
     ├── StrictModeError                 a locator action matched several nodes (.matches)
     └── WaitTimeoutError                a client-side wait ran out: an action's target never
@@ -26,10 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "ERROR_CLASSES",
     "AgentBridgeError",
     "BridgeError",
     "CommandTimeoutError",
-    "ERROR_CLASSES",
     "EngineNotFoundError",
     "GameExitedError",
     "InternalBridgeError",

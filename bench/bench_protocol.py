@@ -96,7 +96,8 @@ def main() -> None:
     options = parser.parse_args()
     bench_launch(options.launches)
     with AgentClient.launch(FIXTURE, scene=LAB) as game:
-        print(f"notifications: {'native' if game.connection.transport.notifications else 'polling'}")
+        transport = game.connection.transport
+        print(f"notifications: {'native' if transport.notifications else 'polling'}")
         bench_round_trip(game, options.calls)
         bench_idle_cpu(game)
         bench_get_tree(game)

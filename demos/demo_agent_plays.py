@@ -18,9 +18,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from vault_agent import LEVEL_ROOT, play_level, read_vault  # noqa: E402
+
 from agent_client import AgentClient  # noqa: E402
 from agent_client._launcher import ensure_imported, find_godot  # noqa: E402
-from vault_agent import LEVEL_ROOT, play_level, read_vault  # noqa: E402
 
 GAME = HERE / "crystal_vault"
 

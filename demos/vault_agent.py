@@ -93,9 +93,9 @@ def symmetries(vault: Vault) -> list[tuple[int, ...]]:
     def consistent() -> bool:
         placed = len(mapping)
         for edge in vault.edges:
-            if edge.source < placed and edge.target < placed:
-                if edge.key(tuple(mapping)) not in edge_keys:
-                    return False
+            if edge.source < placed and edge.target < placed \
+                    and edge.key(tuple(mapping)) not in edge_keys:
+                return False
         return True
 
     def extend() -> None:

@@ -89,8 +89,8 @@ class TestAgentPlaysLevel1:
         assert vault.get_state()["arrangement"] == [0, 1, 2], "it reset afterwards"
 
     def test_hud_counter_updates_after_symmetry_found(self, vault: AgentClient) -> None:
-        rotation = [m for m in symmetries(read_vault(vault.get_tree(LEVEL_ROOT)))
-                    if m != (0, 1, 2)][0]
+        rotation = next(m for m in symmetries(read_vault(vault.get_tree(LEVEL_ROOT)))
+                        if m != (0, 1, 2))
         vault.command("submit_permutation", mapping=list(rotation))
         assert "symmetry_found" in [e["type"] for e in vault.get_events()]
         assert vault.get_property(f"{HUD}/CounterLabel", "text") == "Symmetries: 1 / 3"

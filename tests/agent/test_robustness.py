@@ -122,7 +122,7 @@ def test_a_game_quits_when_the_client_process_dies() -> None:
 def test_launch_errors_are_clear(tmp_path: Path) -> None:
     with pytest.raises(EngineNotFoundError, match="not a file"):
         AgentClient.launch(FIXTURE_GAME, godot=tmp_path / "no-godot")
-    with pytest.raises(LaunchError, match="no project.godot"):
+    with pytest.raises(LaunchError, match=r"no project\.godot"):
         AgentClient.launch(tmp_path)
     (tmp_path / "project.godot").write_text("config_version=5\n[application]\n"
                                             'run/main_scene="res://main.tscn"\n')

@@ -80,8 +80,8 @@ GAME_SCHEMAS = {
 }
 JSON_TYPES: dict[str, Callable[[Any], bool]] = {
     "string": lambda value: isinstance(value, str),
-    "integer": lambda value: isinstance(value, int) and not isinstance(value, bool)
-    or isinstance(value, float) and value.is_integer(),
+    "integer": lambda value: (isinstance(value, int) and not isinstance(value, bool))
+    or (isinstance(value, float) and value.is_integer()),
     "number": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
     "boolean": lambda value: isinstance(value, bool),
     "array": lambda value: isinstance(value, list),

@@ -9,8 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from agent_client import AgentClient, EngineNotFoundError, LaunchError, _launcher, _paths
-from agent_client import godot_install
+from agent_client import (
+    AgentClient,
+    EngineNotFoundError,
+    LaunchError,
+    _launcher,
+    _paths,
+    godot_install,
+)
 
 
 def make_executable(path: Path) -> Path:
@@ -167,7 +173,7 @@ def test_a_project_without_the_addon_is_refused_naming_the_install_command(
     with pytest.raises(LaunchError, match=r"run `agent-bridge install .*`, or launch with "
                                           r"install=True"):
         AgentClient.launch(tmp_path, godot=tmp_path / "never-started")
-    with pytest.raises(LaunchError, match="no project.godot"):
+    with pytest.raises(LaunchError, match=r"no project\.godot"):
         AgentClient.launch(tmp_path / "nothing-here")
     with pytest.raises(EngineNotFoundError, match="not a file"):
         AgentClient.launch(tmp_path, godot=tmp_path / "no-godot", install=True)

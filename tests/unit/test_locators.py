@@ -10,7 +10,6 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.fake import another_client
 from agent_client import (
     AgentClient,
     SelectorError,
@@ -18,6 +17,7 @@ from agent_client import (
     UnsupportedError,
     WaitTimeoutError,
 )
+from tests.fake import another_client
 
 CONFORMANCE = "/root/Conformance"
 
