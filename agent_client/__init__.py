@@ -45,13 +45,12 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
-    "ERROR_CODES",
-    "PROTOCOL",
     "AgentBridgeError",
     "AgentClient",
     "BridgeError",
     "CommandTimeoutError",
     "Connection",
+    "ERROR_CODES",
     "EngineNotFoundError",
     "Event",
     "GameAssertions",
@@ -65,6 +64,7 @@ __all__ = [
     "LocatorAssertions",
     "NotFoundError",
     "NotInteractableError",
+    "PROTOCOL",
     "ParseError",
     "Response",
     "ResponseTimeoutError",

@@ -28,8 +28,10 @@ def addon_source() -> Path:
         FileNotFoundError: neither exists (a broken install).
     """
     package = Path(__file__).resolve().parent
-    for candidate in (package / "godot_addon",
-                      package.parent / "godot_bridge" / "addons" / ADDON_NAME):
+    for candidate in (
+        package / "godot_addon",
+        package.parent / "godot_bridge" / "addons" / ADDON_NAME,
+    ):
         if (candidate / "agent_bridge.gd").is_file():
             return candidate
     raise FileNotFoundError("The Godot addon is missing from this installation of agent-bridge.")
@@ -74,9 +76,12 @@ def install(project: Path) -> Installed:
 def is_installed(project: Path) -> bool:
     """Whether the project has the addon's script and its autoload line."""
     settings = project / "project.godot"
-    return (project / "addons" / ADDON_NAME / "agent_bridge.gd").is_file() and \
-        settings.is_file() and with_autoload(settings.read_text(encoding="utf-8")) == \
-        settings.read_text(encoding="utf-8")
+    return (
+        (project / "addons" / ADDON_NAME / "agent_bridge.gd").is_file()
+        and settings.is_file()
+        and with_autoload(settings.read_text(encoding="utf-8"))
+        == settings.read_text(encoding="utf-8")
+    )
 
 
 def _lock_path(project: Path) -> Path:
@@ -88,8 +93,11 @@ def _lock_path(project: Path) -> Path:
 
 def _sync(source: Path, target: Path) -> bool:
     """Make ``target`` hold exactly ``source``'s files; returns whether anything changed."""
-    wanted = {path.relative_to(source): path for path in source.rglob("*")
-              if path.is_file() and not _ignored(path.relative_to(source))}
+    wanted = {
+        path.relative_to(source): path
+        for path in source.rglob("*")
+        if path.is_file() and not _ignored(path.relative_to(source))
+    }
     changed = False
     for relative, origin in wanted.items():
         copy = target / relative
@@ -119,8 +127,7 @@ def with_autoload(text: str) -> str:
     header = next((i for i, line in enumerate(lines) if line.strip() == "[autoload]"), None)
     if header is None:
         return text.rstrip("\n") + f"\n\n[autoload]\n\n{AUTOLOAD_LINE}\n"
-    end = next((i for i in range(header + 1, len(lines)) if lines[i].startswith("[")),
-               len(lines))
+    end = next((i for i in range(header + 1, len(lines)) if lines[i].startswith("[")), len(lines))
     for i in range(header + 1, end):
         if re.match(rf"{AUTOLOAD_KEY}\s*=", lines[i]):
             lines[i] = AUTOLOAD_LINE

@@ -39,8 +39,11 @@ class Evidence:
 
 def engine_errors(client: AgentClient, since_seq: int = 0) -> list[Event]:
     """``engine_error`` events (args: kind, message, where) after ``since_seq``."""
-    return [event for event in client.event_log
-            if event.get("type") == "engine_error" and event.get("seq", 0) > since_seq]
+    return [
+        event
+        for event in client.event_log
+        if event.get("type") == "engine_error" and event.get("seq", 0) > since_seq
+    ]
 
 
 def format_engine_error(event: Event) -> str:
@@ -66,8 +69,9 @@ def snapshot_text(client: AgentClient) -> str:
     return outline(index, index.root, max_lines=SNAPSHOT_LINES)
 
 
-def collect(client: AgentClient, folder: Path, *, since_seq: int = 0,
-            screenshot: bool = True) -> Evidence:
+def collect(
+    client: AgentClient, folder: Path, *, since_seq: int = 0, screenshot: bool = True
+) -> Evidence:
     """Write the evidence of a failure into ``folder`` and return it as report sections.
     Never raises for a game that crashed or hangs: what cannot be had is left out."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -82,22 +86,29 @@ def collect(client: AgentClient, folder: Path, *, since_seq: int = 0,
             evidence.sections.append(("snapshot", f"(no snapshot: {error})"))
     errors = engine_errors(client, since_seq)
     if errors:
-        evidence.sections.append(("engine errors",
-                                  "\n".join(format_engine_error(event) for event in errors)))
+        evidence.sections.append(
+            ("engine errors", "\n".join(format_engine_error(event) for event in errors))
+        )
     events = list(client.event_log)
-    evidence.files.append(_write(folder / "events.jsonl", "".join(
-        orjson.dumps(event).decode() + "\n" for event in events)))
+    evidence.files.append(
+        _write(
+            folder / "events.jsonl",
+            "".join(orjson.dumps(event).decode() + "\n" for event in events),
+        )
+    )
     recent = [format_event(event) for event in events[-REPORT_EVENTS:]]
-    evidence.sections.append((f"events (last {len(recent)} of {len(events)})",
-                              "\n".join(recent) or "(none)"))
+    evidence.sections.append(
+        (f"events (last {len(recent)} of {len(events)})", "\n".join(recent) or "(none)")
+    )
     log = client.session_dir / LOG_FILE if client.session_dir else None
     if log is not None and log.exists():
         evidence.files.append(Path(shutil.copyfile(log, folder / LOG_FILE)))
         evidence.sections.append(("engine log (tail)", log_tail(log, REPORT_LOG_LINES)))
     if alive and screenshot and client.connection.has_command("screenshot"):
         with contextlib.suppress(AgentBridgeError):  # headless: no image to take
-            evidence.files.append(save_screenshot(client, folder / "screenshot.png",
-                                                  timeout=PROBE_TIMEOUT * 3))
+            evidence.files.append(
+                save_screenshot(client, folder / "screenshot.png", timeout=PROBE_TIMEOUT * 3)
+            )
     return evidence
 
 

@@ -40,8 +40,9 @@ def target_args(client: AgentClient, target: str, timeout: float) -> dict[str, A
     return {"path": client.locator(target).path(timeout=timeout)}
 
 
-def _send(client: AgentClient, args: argparse.Namespace, cmd: str,
-          cmd_args: dict[str, Any] | None = None) -> Response | None:
+def _send(
+    client: AgentClient, args: argparse.Namespace, cmd: str, cmd_args: dict[str, Any] | None = None
+) -> Response | None:
     """Send one command. With --json, print the raw response and return None; otherwise
     return the successful response or raise its error."""
     response = client.send(cmd, cmd_args, timeout=args.timeout + 5)
@@ -57,6 +58,7 @@ def _send(client: AgentClient, args: argparse.Namespace, cmd: str,
 
 # --- seeing -----------------------------------------------------------------------------------
 
+
 def snapshot(args: argparse.Namespace, client: AgentClient) -> int:
     options: dict[str, Any] = {"interactive": args.interactive, "compact": args.compact}
     if args.depth is not None:
@@ -66,8 +68,12 @@ def snapshot(args: argparse.Namespace, client: AgentClient) -> int:
     try:
         response = _send(client, args, "snapshot", options)
     except UnknownCommandError:
-        return _tree_outline(client, args.root or "/root", args.depth,
-                             note="# this bridge has no snapshot: tree outline, no refs")
+        return _tree_outline(
+            client,
+            args.root or "/root",
+            args.depth,
+            note="# this bridge has no snapshot: tree outline, no refs",
+        )
     if response is not None:
         show(response["data"]["text"])
     return 0
@@ -109,8 +115,7 @@ def get(args: argparse.Namespace, client: AgentClient) -> int:
         return 0
     prop = "text" if what == "text" else args.name
     if not prop:
-        raise CliError("BAD_ARGS", "get property needs a property name: get property @e3 "
-                                   "position")
+        raise CliError("BAD_ARGS", "get property needs a property name: get property @e3 position")
     response = _send(client, args, "get_property", {**target, "property": prop})
     if response is not None:
         value = response["data"]["value"]
@@ -136,12 +141,15 @@ def _events(args: argparse.Namespace, client: AgentClient) -> int:
 
 # --- acting -----------------------------------------------------------------------------------
 
+
 def act(args: argparse.Namespace, client: AgentClient) -> int:
     """click, press, fill, hover, drag."""
     verb = args.command
     if verb == "drag":
-        cmd_args: dict[str, Any] = {"from": _drag_end(client, args.target, args.timeout),
-                                    "to": _drag_end(client, args.to, args.timeout)}
+        cmd_args: dict[str, Any] = {
+            "from": _drag_end(client, args.target, args.timeout),
+            "to": _drag_end(client, args.to, args.timeout),
+        }
     else:
         cmd_args = target_args(client, args.target, args.timeout)
     if verb == "fill":
@@ -206,6 +214,7 @@ def call(args: argparse.Namespace, client: AgentClient) -> int:
 
 # --- waiting ----------------------------------------------------------------------------------
 
+
 def wait(args: argparse.Namespace, client: AgentClient) -> int:
     timeout_ms = int(args.timeout * 1000)
     if args.settled or args.frames:
@@ -248,7 +257,12 @@ def screenshot(args: argparse.Namespace, client: AgentClient) -> int:
     from agent_client._screenshot import save_screenshot
 
     target = target_args(client, args.target, args.timeout) if args.target else None
-    saved = save_screenshot(client, Path(args.out).resolve(), annotate=args.annotate,
-                            target=target, timeout=args.timeout + 5)
+    saved = save_screenshot(
+        client,
+        Path(args.out).resolve(),
+        annotate=args.annotate,
+        target=target,
+        timeout=args.timeout + 5,
+    )
     show(str(saved))
     return 0

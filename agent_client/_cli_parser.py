@@ -10,20 +10,30 @@ DEFAULT_TIMEOUT = 10.0
 def _common() -> argparse.ArgumentParser:
     """Options every subcommand takes, before or after its name."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--session", default=argparse.SUPPRESS,
-                        help="session name or folder (default: the most recently started)")
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                        help="print the raw response")
-    common.add_argument("--timeout", type=float, default=argparse.SUPPRESS,
-                        help=f"seconds to wait (default {DEFAULT_TIMEOUT:g})")
+    common.add_argument(
+        "--session",
+        default=argparse.SUPPRESS,
+        help="session name or folder (default: the most recently started)",
+    )
+    common.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="print the raw response"
+    )
+    common.add_argument(
+        "--timeout",
+        type=float,
+        default=argparse.SUPPRESS,
+        help=f"seconds to wait (default {DEFAULT_TIMEOUT:g})",
+    )
     return common
 
 
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
     parser = argparse.ArgumentParser(
-        prog="agent-bridge", parents=[common],
-        description="Drive a running game through its bridge, one command per step.")
+        prog="agent-bridge",
+        parents=[common],
+        description="Drive a running game through its bridge, one command per step.",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, text: str) -> argparse.ArgumentParser:
@@ -31,25 +41,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     start = command("start", "launch a game that keeps running; it becomes the current session")
     start.add_argument("project", help="the folder holding project.godot")
-    start.add_argument("--render", action="store_true",
-                       help="render (not --headless): screenshots work")
+    start.add_argument(
+        "--render", action="store_true", help="render (not --headless): screenshots work"
+    )
     start.add_argument("--scene", help="a res:// scene instead of the main scene")
     start.add_argument("--godot", help="the engine binary")
 
     snapshot = command("snapshot", "the accessibility snapshot, with refs (e1, e2, ...)")
-    snapshot.add_argument("-i", "--interactive", action="store_true",
-                          help="only what can be acted on")
-    snapshot.add_argument("-c", "--compact", action="store_true",
-                          help="drop unnamed wrappers")
+    snapshot.add_argument(
+        "-i", "--interactive", action="store_true", help="only what can be acted on"
+    )
+    snapshot.add_argument("-c", "--compact", action="store_true", help="drop unnamed wrappers")
     snapshot.add_argument("-d", "--depth", type=int, help="maximum depth")
     snapshot.add_argument("--root", help="a node path to start from")
 
     target_help = "@eN (a snapshot ref), /root/... (a node path) or a selector"
-    for name, text in (("click", "click a node with the mouse"),
-                       ("press", "press a button"),
-                       ("fill", "replace a text field's text"),
-                       ("hover", "move the mouse over a node"),
-                       ("drag", "drag from one node (or x,y) to another")):
+    for name, text in (
+        ("click", "click a node with the mouse"),
+        ("press", "press a button"),
+        ("fill", "replace a text field's text"),
+        ("hover", "move the mouse over a node"),
+        ("drag", "drag from one node (or x,y) to another"),
+    ):
         action = command(name, text)
         action.add_argument("target", help=target_help)
         if name == "fill":
@@ -60,15 +73,20 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "click":
             action.add_argument("--button", default="left", choices=("left", "right", "middle"))
             action.add_argument("--double", action="store_true", help="double click")
-        action.add_argument("--settled", action="store_true",
-                            help="answer once the game has settled")
-        action.add_argument("--settle", dest="settled", action="store_true",
-                            help=argparse.SUPPRESS)  # the old name
-        action.add_argument("--snapshot", action="store_true",
-                            help="print a fresh snapshot after the action")
+        action.add_argument(
+            "--settled", action="store_true", help="answer once the game has settled"
+        )
+        action.add_argument(
+            "--settle", dest="settled", action="store_true", help=argparse.SUPPRESS
+        )  # the old name
+        action.add_argument(
+            "--snapshot", action="store_true", help="print a fresh snapshot after the action"
+        )
 
-    get = command("get", "read: text TARGET | property TARGET NAME | node TARGET | tree [PATH] "
-                         "| events | state")
+    get = command(
+        "get",
+        "read: text TARGET | property TARGET NAME | node TARGET | tree [PATH] | events | state",
+    )
     get.add_argument("what", choices=("text", "property", "node", "tree", "events", "state"))
     get.add_argument("target", nargs="?", help=target_help + " (tree: a node path)")
     get.add_argument("name", nargs="?", help="property name (get property)")
@@ -88,17 +106,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     screenshot = command("screenshot", "save a PNG of the game (needs --render at start)")
     screenshot.add_argument("out", help="where to write the PNG")
-    screenshot.add_argument("--annotate", action="store_true",
-                            help="draw the latest snapshot's refs")
+    screenshot.add_argument(
+        "--annotate", action="store_true", help="draw the latest snapshot's refs"
+    )
     screenshot.add_argument("--target", help="only this node: " + target_help)
 
     command("sessions", "list the sessions started here")
     stop = command("stop", "quit a session's game (default: the current one)")
     stop.add_argument("--all", action="store_true", help="every session started here")
 
-    install = command("install", "copy the bridge addon into a Godot project and register its "
-                                 "autoload")
+    install = command(
+        "install", "copy the bridge addon into a Godot project and register its autoload"
+    )
     install.add_argument("project", help="the folder holding project.godot")
-    commands.add_parser("install-godot", add_help=False,
-                        help="install Godot 4.6 into a private, cached prefix")
+    commands.add_parser(
+        "install-godot", add_help=False, help="install Godot 4.6 into a private, cached prefix"
+    )
     return parser

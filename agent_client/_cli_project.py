@@ -15,7 +15,9 @@ def install_command(args: argparse.Namespace) -> int:
         done = install(project)
     except FileNotFoundError as error:
         raise CliError("NOT_FOUND", str(error)) from None
-    show(f"{'copied' if done.copied else 'kept'} {done.addon}; autoload "
-         f"{'registered' if done.autoload_changed else 'already registered'} in "
-         f"{project / 'project.godot'}")
+    show(
+        f"{'copied' if done.copied else 'kept'} {done.addon}; autoload "
+        f"{'registered' if done.autoload_changed else 'already registered'} in "
+        f"{project / 'project.godot'}"
+    )
     return 0

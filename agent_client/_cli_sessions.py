@@ -60,19 +60,23 @@ def _update_index(change: Callable[[Index], None]) -> None:
 
 def remember(name: str, info: dict[str, Any]) -> None:
     """Record a started session and make it current."""
+
     def change(data: Index) -> None:
         data["sessions"][name] = info
         data["current"] = name
+
     _update_index(change)
 
 
 def forget(name: str) -> None:
     """Drop a session; the most recently started remaining one becomes current."""
+
     def change(data: Index) -> None:
         data["sessions"].pop(name, None)
         if data["current"] == name:
             remaining = sorted(data["sessions"].items(), key=lambda item: item[1]["started"])
             data["current"] = remaining[-1][0] if remaining else None
+
     _update_index(change)
 
 
@@ -96,8 +100,10 @@ def session_dir(explicit: str | None) -> Path:
         known = read_index()["sessions"].get(name)
         folder = Path(known["dir"]) if known else sessions_root() / name
     if not (folder / READY_FILE).exists():
-        raise CliError("NO_SESSION", f"No running session {name!r} (no {folder / READY_FILE}); "
-                                     "see `agent-bridge sessions`.")
+        raise CliError(
+            "NO_SESSION",
+            f"No running session {name!r} (no {folder / READY_FILE}); see `agent-bridge sessions`.",
+        )
     return folder
 
 
@@ -133,6 +139,7 @@ def _free_name(project: Path) -> str:
 
 # --- commands ---------------------------------------------------------------------------------
 
+
 def start(args: argparse.Namespace) -> int:
     from agent_client._client import AgentClient
 
@@ -140,15 +147,30 @@ def start(args: argparse.Namespace) -> int:
     name = args.session or _free_name(project)
     known = read_index()["sessions"].get(name)
     if known and _alive(known):
-        raise CliError("SESSION_RUNNING", f"Session {name!r} is running (pid {known['pid']}): "
-                                          f"stop it first with `agent-bridge stop --session "
-                                          f"{name}`.")
-    client = AgentClient.launch(project, godot=args.godot, scene=args.scene,
-                                render=args.render, session=name, tie_to_parent=False)
+        raise CliError(
+            "SESSION_RUNNING",
+            f"Session {name!r} is running (pid {known['pid']}): "
+            f"stop it first with `agent-bridge stop --session "
+            f"{name}`.",
+        )
+    client = AgentClient.launch(
+        project,
+        godot=args.godot,
+        scene=args.scene,
+        render=args.render,
+        session=name,
+        tie_to_parent=False,
+    )
     assert client.process is not None
     pid = client.process.pid
-    info = {"dir": str(client.session_dir), "project": str(project), "pid": pid,
-            "created": _started_at(pid), "started": time.time(), "render": bool(args.render)}
+    info = {
+        "dir": str(client.session_dir),
+        "project": str(project),
+        "pid": pid,
+        "created": _started_at(pid),
+        "started": time.time(),
+        "render": bool(args.render),
+    }
     client.detach()
     remember(name, info)
     if args.json:
@@ -160,8 +182,10 @@ def start(args: argparse.Namespace) -> int:
 
 def sessions(args: argparse.Namespace) -> int:
     data = read_index()
-    rows = {name: {**info, "running": _alive(info), "current": name == data["current"]}
-            for name, info in data["sessions"].items()}
+    rows = {
+        name: {**info, "running": _alive(info), "current": name == data["current"]}
+        for name, info in data["sessions"].items()
+    }
     if args.json:
         show_json(rows)
         return 0
@@ -189,8 +213,9 @@ def _stop_one(name: str, info: dict[str, Any] | None) -> None:
     from agent_client.errors import AgentBridgeError
 
     if info is None:
-        raise CliError("NO_SESSION", f"No session {name!r} was started here; see "
-                                     "`agent-bridge sessions`.")
+        raise CliError(
+            "NO_SESSION", f"No session {name!r} was started here; see `agent-bridge sessions`."
+        )
     folder = Path(info["dir"])
     if _alive(info) and (folder / READY_FILE).exists():
         with contextlib.suppress(AgentBridgeError):  # hung or already gone: stopped below

@@ -41,9 +41,15 @@ class AgentClient(Locators):
         info: What the bridge wrote into ``bridge.json`` when it got ready.
     """
 
-    def __init__(self, connection: Connection, *, session_dir: Path | None = None,
-                 process: _launcher.GameProcess | None = None,
-                 info: dict[str, Any] | None = None, owns_session: bool = False) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        *,
+        session_dir: Path | None = None,
+        process: _launcher.GameProcess | None = None,
+        info: dict[str, Any] | None = None,
+        owns_session: bool = False,
+    ) -> None:
         self.connection = connection
         self.session_dir = session_dir
         self.process = process
@@ -57,12 +63,22 @@ class AgentClient(Locators):
     # --- creating ------------------------------------------------------------------------------
 
     @classmethod
-    def launch(cls, project: str | os.PathLike[str], *, godot: str | os.PathLike[str] | None = None,
-               scene: str | None = None, render: bool = False,
-               engine_args: Sequence[str] = (), env: dict[str, str] | None = None,
-               session: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-               ready_timeout: float = READY_TIMEOUT, tie_to_parent: bool = True,
-               fixed_fps: int | None = None, install: bool = False) -> AgentClient:
+    def launch(
+        cls,
+        project: str | os.PathLike[str],
+        *,
+        godot: str | os.PathLike[str] | None = None,
+        scene: str | None = None,
+        render: bool = False,
+        engine_args: Sequence[str] = (),
+        env: dict[str, str] | None = None,
+        session: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        ready_timeout: float = READY_TIMEOUT,
+        tie_to_parent: bool = True,
+        fixed_fps: int | None = None,
+        install: bool = False,
+    ) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
         Args:
@@ -100,28 +116,67 @@ class AgentClient(Locators):
             _launcher.ensure_imported(target, engine)
             if fixed_fps:
                 engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
-            argv = _launcher.godot_argv(engine, target, session_dir, scene=scene, render=render,
-                                        engine_args=engine_args, parent_pid=parent_pid)
+            argv = _launcher.godot_argv(
+                engine,
+                target,
+                session_dir,
+                scene=scene,
+                render=render,
+                engine_args=engine_args,
+                parent_pid=parent_pid,
+            )
         else:
-            argv = _launcher.unity_argv(target, kind, session_dir, render=render,
-                                        engine_args=engine_args, parent_pid=parent_pid)
-        return cls._start(argv, session_dir, env=env, timeout=timeout,
-                          ready_timeout=ready_timeout, owns_session=session is None)
+            argv = _launcher.unity_argv(
+                target,
+                kind,
+                session_dir,
+                render=render,
+                engine_args=engine_args,
+                parent_pid=parent_pid,
+            )
+        return cls._start(
+            argv,
+            session_dir,
+            env=env,
+            timeout=timeout,
+            ready_timeout=ready_timeout,
+            owns_session=session is None,
+        )
 
     @classmethod
-    def launch_command(cls, argv: Sequence[str], *, env: dict[str, str] | None = None,
-                       session: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-                       ready_timeout: float = READY_TIMEOUT) -> AgentClient:
+    def launch_command(
+        cls,
+        argv: Sequence[str],
+        *,
+        env: dict[str, str] | None = None,
+        session: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        ready_timeout: float = READY_TIMEOUT,
+    ) -> AgentClient:
         """Start any bridge executable (a Unity player, a test host) with the bridge arguments
         appended to ``argv``, and connect to it."""
         session_dir = _launcher.new_session_dir(session)
         full = [*argv, *_launcher.bridge_args(session_dir, parent_pid=os.getpid())]
-        return cls._start(full, session_dir, env=env, timeout=timeout,
-                          ready_timeout=ready_timeout, owns_session=session is None)
+        return cls._start(
+            full,
+            session_dir,
+            env=env,
+            timeout=timeout,
+            ready_timeout=ready_timeout,
+            owns_session=session is None,
+        )
 
     @classmethod
-    def _start(cls, argv: list[str], session_dir: Path, *, env: dict[str, str] | None,
-               timeout: float, ready_timeout: float, owns_session: bool) -> AgentClient:
+    def _start(
+        cls,
+        argv: list[str],
+        session_dir: Path,
+        *,
+        env: dict[str, str] | None,
+        timeout: float,
+        ready_timeout: float,
+        owns_session: bool,
+    ) -> AgentClient:
         process = _launcher.GameProcess(argv, session_dir, env=env)
         try:
             info = process.wait_ready(ready_timeout)
@@ -129,15 +184,28 @@ class AgentClient(Locators):
             process.stop()
             raise
         # The client that launched the game owns the id space: plain integer ids.
-        connection = Connection(FileTransport(session_dir, start=0), timeout=timeout,
-                                check_alive=process.check_alive,
-                                hang_hint=lambda: _launcher.hang_hint(session_dir))
-        return cls(connection, session_dir=session_dir, process=process, info=info,
-                   owns_session=owns_session)
+        connection = Connection(
+            FileTransport(session_dir, start=0),
+            timeout=timeout,
+            check_alive=process.check_alive,
+            hang_hint=lambda: _launcher.hang_hint(session_dir),
+        )
+        return cls(
+            connection,
+            session_dir=session_dir,
+            process=process,
+            info=info,
+            owns_session=owns_session,
+        )
 
     @classmethod
-    def attach(cls, session_dir: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT,
-               read_from: int | None = None) -> AgentClient:
+    def attach(
+        cls,
+        session_dir: str | os.PathLike[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        read_from: int | None = None,
+    ) -> AgentClient:
         """Connect to a session another process started; closing it leaves the game running.
 
         Args:
@@ -150,16 +218,23 @@ class AgentClient(Locators):
         info: dict[str, Any] = orjson.loads((folder / READY_FILE).read_bytes())
         pid = info.get("pid")
         # Ids prefixed with this process's pid cannot collide with another client's.
-        connection = Connection(FileTransport(folder, start=read_from), timeout=timeout,
-                                id_prefix=f"{os.getpid()}-",
-                                check_alive=_launcher.pid_watch(
-                                    pid if isinstance(pid, int) else None, folder),
-                                hang_hint=lambda: _launcher.hang_hint(folder))
+        connection = Connection(
+            FileTransport(folder, start=read_from),
+            timeout=timeout,
+            id_prefix=f"{os.getpid()}-",
+            check_alive=_launcher.pid_watch(pid if isinstance(pid, int) else None, folder),
+            hang_hint=lambda: _launcher.hang_hint(folder),
+        )
         return cls(connection, session_dir=folder, info=info)
 
     @classmethod
-    def connect(cls, transport: Transport, *, timeout: float = DEFAULT_TIMEOUT,
-                info: dict[str, Any] | None = None) -> AgentClient:
+    def connect(
+        cls,
+        transport: Transport,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        info: dict[str, Any] | None = None,
+    ) -> AgentClient:
         """A client over any :class:`~agent_client._transport.Transport` (an in-process
         fake bridge in tests, say); closing it closes the transport."""
         return cls(Connection(transport, timeout=timeout), info=info)
@@ -181,8 +256,9 @@ class AgentClient(Locators):
         """The engine frame of the latest response to this client."""
         return self.connection.last_frame
 
-    def send(self, cmd: str, args: dict[str, Any] | None = None, *,
-             timeout: float | None = None) -> Response:
+    def send(
+        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Response:
         """Send one command and return the whole response, failures included (not raised).
 
         Raises:
@@ -191,14 +267,21 @@ class AgentClient(Locators):
         """
         return self.connection.send(cmd, args, timeout=timeout)
 
-    def send_line(self, line: bytes, request_id: RequestId | None, *,
-                  timeout: float | None = None, what: str = "request") -> Response:
+    def send_line(
+        self,
+        line: bytes,
+        request_id: RequestId | None,
+        *,
+        timeout: float | None = None,
+        what: str = "request",
+    ) -> Response:
         """Send a raw line (for protocol tests) and wait for the response with ``request_id``
         (None: the next response without an id)."""
         return self.connection.send_line(line, request_id, timeout=timeout, what=what)
 
-    def request(self, cmd: str, args: dict[str, Any] | None = None, *,
-                timeout: float | None = None) -> Any:
+    def request(
+        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Any:
         """Send one command and return its ``data``.
 
         Raises:
@@ -231,13 +314,15 @@ class AgentClient(Locators):
 
     def set_property(self, target: str, prop: str, value: Any) -> Any:
         """Set a property (the value is converted to its type); returns the value now held."""
-        return self.request("set_property",
-                            {**target_args(target), "property": prop, "value": value})["value"]
+        return self.request(
+            "set_property", {**target_args(target), "property": prop, "value": value}
+        )["value"]
 
     def call_method(self, target: str, method: str, *args: Any) -> Any:
         """Call a method of a node; returns its result."""
-        return self.request("call_method", {**target_args(target), "method": method,
-                                            "args": list(args)})["result"]
+        return self.request(
+            "call_method", {**target_args(target), "method": method, "args": list(args)}
+        )["result"]
 
     def get_signals(self, target: str) -> list[dict[str, Any]]:
         """A node's signals and what is connected to them."""
@@ -248,11 +333,11 @@ class AgentClient(Locators):
         (``settled=True``, ``snapshot=True``, ``timeout_ms``), as for every action."""
         return self._act("press", target_args(target), options)
 
-    def fill(self, target: str, value: str, *, submit: bool = False,
-             **options: Any) -> dict[str, Any]:
+    def fill(
+        self, target: str, value: str, *, submit: bool = False, **options: Any
+    ) -> dict[str, Any]:
         """Replace a text field's text as typing would (``text_changed`` fires)."""
-        return self._act("fill", {**target_args(target), "value": value, "submit": submit},
-                         options)
+        return self._act("fill", {**target_args(target), "value": value, "submit": submit}, options)
 
     def get_events(self) -> list[Event]:
         """Events that fired since the last call, oldest first (all of them: also those that
@@ -262,14 +347,23 @@ class AgentClient(Locators):
 
     def wait_frames(self, frames: int, *, timeout_ms: int = 5000) -> dict[str, Any]:
         """Let ``frames`` frames pass."""
-        return dict(self.request("wait", {"frames": frames, "timeout_ms": timeout_ms},
-                                 timeout=self.connection.timeout_for_wait(timeout_ms)))
+        return dict(
+            self.request(
+                "wait",
+                {"frames": frames, "timeout_ms": timeout_ms},
+                timeout=self.connection.timeout_for_wait(timeout_ms),
+            )
+        )
 
     def wait_settled(self, *, quiet_frames: int = 2, timeout_ms: int = 5000) -> dict[str, Any]:
         """Wait until no Tween or animation runs and no scene change is pending."""
-        return dict(self.request("wait", {"settled": True, "quiet_frames": quiet_frames,
-                                          "timeout_ms": timeout_ms},
-                                 timeout=self.connection.timeout_for_wait(timeout_ms)))
+        return dict(
+            self.request(
+                "wait",
+                {"settled": True, "quiet_frames": quiet_frames, "timeout_ms": timeout_ms},
+                timeout=self.connection.timeout_for_wait(timeout_ms),
+            )
+        )
 
     def get_state(self) -> Any:
         """The game's own state, as it registered it."""
@@ -283,8 +377,14 @@ class AgentClient(Locators):
         """Switch the current scene (a ``res://`` file); answers once it is in the tree."""
         return dict(self.request("change_scene", {"path": path}, timeout=self.timeout + 10))
 
-    def snapshot(self, *, interactive: bool = False, compact: bool = False,
-                 max_depth: int | None = None, root: str = "/root") -> dict[str, Any]:
+    def snapshot(
+        self,
+        *,
+        interactive: bool = False,
+        compact: bool = False,
+        max_depth: int | None = None,
+        root: str = "/root",
+    ) -> dict[str, Any]:
         """The accessibility snapshot: ``{"text", "refs", "snapshot"}``; refs (``e3``) work
         wherever a path does."""
         args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
@@ -292,19 +392,35 @@ class AgentClient(Locators):
             args["max_depth"] = max_depth
         return dict(self.request("snapshot", args))
 
-    def click(self, target: str | None = None, *, x: float | None = None, y: float | None = None,
-              button: str = "left", double: bool = False, **options: Any) -> dict[str, Any]:
+    def click(
+        self,
+        target: str | None = None,
+        *,
+        x: float | None = None,
+        y: float | None = None,
+        button: str = "left",
+        double: bool = False,
+        **options: Any,
+    ) -> dict[str, Any]:
         """Click a node or a point (``x``, ``y``), through real mouse input."""
-        return self._act("click", {**_point_or_target(target, x, y), "button": button,
-                                   "double": double}, options)
+        return self._act(
+            "click", {**_point_or_target(target, x, y), "button": button, "double": double}, options
+        )
 
-    def hover(self, target: str | None = None, *, x: float | None = None,
-              y: float | None = None, **options: Any) -> dict[str, Any]:
+    def hover(
+        self,
+        target: str | None = None,
+        *,
+        x: float | None = None,
+        y: float | None = None,
+        **options: Any,
+    ) -> dict[str, Any]:
         """Move the mouse over a node or a point."""
         return self._act("hover", _point_or_target(target, x, y), options)
 
-    def drag(self, source: str | dict[str, float], dest: str | dict[str, float],
-             **options: Any) -> dict[str, Any]:
+    def drag(
+        self, source: str | dict[str, float], dest: str | dict[str, float], **options: Any
+    ) -> dict[str, Any]:
         """Press on ``source``, move to ``dest`` and release (refs, paths or ``{"x","y"}``)."""
         return self._act("drag", {"from": source, "to": dest}, options)
 
@@ -312,8 +428,9 @@ class AgentClient(Locators):
         """``action=``, ``key=`` (with ``modifiers=``), ``text=`` or ``wheel=``."""
         return self._act("input", {}, args)
 
-    def screenshot(self, target: str | None = None, *, annotate: bool = False,
-                   name: str | None = None) -> dict[str, Any]:
+    def screenshot(
+        self, target: str | None = None, *, annotate: bool = False, name: str | None = None
+    ) -> dict[str, Any]:
         """Save a PNG into the session's artifacts (needs ``render=True``)."""
         args: dict[str, Any] = {"annotate": annotate}
         if target:
@@ -332,8 +449,7 @@ class AgentClient(Locators):
 
     def step(self, frames: int = 1) -> dict[str, Any]:
         """Advance a paused game by exactly ``frames`` process frames and physics ticks."""
-        return dict(self.request("step", {"frames": frames},
-                                 timeout=self.timeout + frames / 30))
+        return dict(self.request("step", {"frames": frames}, timeout=self.timeout + frames / 30))
 
     def set_time_scale(self, scale: float) -> dict[str, Any]:
         """Speed game time up (> 1) or down (< 1)."""
@@ -347,8 +463,11 @@ class AgentClient(Locators):
         """An action command with its options; one that answers once settled may take as
         long as its own ``timeout_ms``."""
         options = _renamed_options(options)
-        timeout = self.connection.timeout_for_wait(options.get("timeout_ms", 5000)) \
-            if options.get("settled") else None
+        timeout = (
+            self.connection.timeout_for_wait(options.get("timeout_ms", 5000))
+            if options.get("settled")
+            else None
+        )
         return dict(self.request(cmd, {**args, **options}, timeout=timeout))
 
     # --- closing -------------------------------------------------------------------------------
@@ -417,8 +536,7 @@ def _renamed_options(options: dict[str, Any]) -> dict[str, Any]:
     """The action options with ``settle`` (the old name) as ``settled``."""
     if "settle" not in options:
         return options
-    warnings.warn("The action option 'settle' is now 'settled'.", DeprecationWarning,
-                  stacklevel=4)
+    warnings.warn("The action option 'settle' is now 'settled'.", DeprecationWarning, stacklevel=4)
     renamed = {key: value for key, value in options.items() if key != "settle"}
     renamed.setdefault("settled", options["settle"])
     return renamed

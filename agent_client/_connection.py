@@ -51,10 +51,15 @@ class Connection:
         hang_hint: Text appended to a "no answer" error (the engine log's tail).
     """
 
-    def __init__(self, transport: Transport, *, timeout: float = DEFAULT_TIMEOUT,
-                 id_prefix: str | None = None,
-                 check_alive: Callable[[], None] = _always_alive,
-                 hang_hint: Callable[[], str] = str) -> None:
+    def __init__(
+        self,
+        transport: Transport,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        id_prefix: str | None = None,
+        check_alive: Callable[[], None] = _always_alive,
+        hang_hint: Callable[[], str] = str,
+    ) -> None:
         self.transport = transport
         self.timeout = timeout
         self.default_timeout = DEFAULT_WAIT_TIMEOUT
@@ -81,8 +86,9 @@ class Connection:
         number = next(self._ids)
         return number if self._id_prefix is None else f"{self._id_prefix}{number}"
 
-    def send(self, cmd: str, args: dict[str, Any] | None = None, *,
-             timeout: float | None = None) -> Response:
+    def send(
+        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Response:
         """Send one command and return the whole response, failures included (not raised).
 
         Raises:
@@ -90,11 +96,18 @@ class Connection:
             ResponseTimeoutError: no answer within the timeout (the game hangs).
         """
         request_id = self.next_id()
-        return self.send_line(encode_request(request_id, cmd, args), request_id,
-                              timeout=timeout, what=cmd)
+        return self.send_line(
+            encode_request(request_id, cmd, args), request_id, timeout=timeout, what=cmd
+        )
 
-    def send_line(self, line: bytes, request_id: RequestId | None, *,
-                  timeout: float | None = None, what: str = "request") -> Response:
+    def send_line(
+        self,
+        line: bytes,
+        request_id: RequestId | None,
+        *,
+        timeout: float | None = None,
+        what: str = "request",
+    ) -> Response:
         """Send a raw line (protocol tests send malformed ones) and wait for the response with
         ``request_id``, or, when it is None, for the next response that carries no id.
 
@@ -112,22 +125,31 @@ class Connection:
             self._awaited.add(request_id)
         self.transport.send(line)
         try:
-            answered = self._wait(lambda: request_id in self._responses if request_id is not None
-                                  else bool(self._unmatched), limit)
+            answered = self._wait(
+                lambda: (
+                    request_id in self._responses
+                    if request_id is not None
+                    else bool(self._unmatched)
+                ),
+                limit,
+            )
         finally:
             if request_id is not None:
                 self._awaited.discard(request_id)
         if not answered:
             raise ResponseTimeoutError(
                 f"No answer to {what} (id {request_id!r}) within {limit:g} s: the game seems "
-                f"hung.{self._hang_hint()}")
-        response = self._responses.pop(request_id) if request_id is not None \
-            else self._unmatched.popleft()
+                f"hung.{self._hang_hint()}"
+            )
+        response = (
+            self._responses.pop(request_id) if request_id is not None else self._unmatched.popleft()
+        )
         self.last_frame = response.get("frame", self.last_frame)
         return response
 
-    def request(self, cmd: str, args: dict[str, Any] | None = None, *,
-                timeout: float | None = None) -> Any:
+    def request(
+        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Any:
         """Send one command and return its ``data``.
 
         Raises:
@@ -150,8 +172,9 @@ class Connection:
     def _wait(self, done: Callable[[], bool], limit: float) -> bool:
         deadline = time.monotonic() + limit
         while True:
-            self._take(self.transport.receive(max(0.0, min(deadline - time.monotonic(),
-                                                           ALIVE_CHECK_S))))
+            self._take(
+                self.transport.receive(max(0.0, min(deadline - time.monotonic(), ALIVE_CHECK_S)))
+            )
             if done():
                 return True
             self._check_alive()
@@ -209,8 +232,9 @@ class Connection:
         """Every command the bridge lists in ``hello``, by name (asked once; game commands
         registered later show up after :meth:`forget_commands`)."""
         if self._commands is None:
-            self._commands = {command["name"]: command
-                              for command in self.request("hello")["commands"]}
+            self._commands = {
+                command["name"]: command for command in self.request("hello")["commands"]
+            }
         return self._commands
 
     def has_command(self, name: str) -> bool:

@@ -23,8 +23,11 @@ PULL_TIMEOUT_MS = 2000
 
 def pull(connection: Connection) -> None:
     """Let one frame pass; the events it queued arrive with the answer."""
-    connection.request("wait", {"frames": 1, "timeout_ms": PULL_TIMEOUT_MS},
-                       timeout=connection.timeout_for_wait(PULL_TIMEOUT_MS))
+    connection.request(
+        "wait",
+        {"frames": 1, "timeout_ms": PULL_TIMEOUT_MS},
+        timeout=connection.timeout_for_wait(PULL_TIMEOUT_MS),
+    )
 
 
 def skip_to_latest(connection: Connection) -> int:
@@ -35,14 +38,21 @@ def skip_to_latest(connection: Connection) -> int:
     return connection.event_cursor
 
 
-def await_event(connection: Connection, event_type: str, predicate: EventPredicate | None, *,
-                timeout: float, log: CallLog) -> Event:
+def await_event(
+    connection: Connection,
+    event_type: str,
+    predicate: EventPredicate | None,
+    *,
+    timeout: float,
+    log: CallLog,
+) -> Event:
     """The first event of ``event_type`` after the cursor for which ``predicate`` holds; moves
     the cursor to it.
 
     Raises:
         Expired: none came within ``timeout`` (``last.actual``: the types that did).
     """
+
     def find() -> Event | None:
         for event in connection.events_after(connection.event_cursor):
             if event.get("type") == event_type and (predicate is None or predicate(event)):
@@ -56,19 +66,23 @@ def await_event(connection: Connection, event_type: str, predicate: EventPredica
             pull(connection)
             found = find()
         if found is None:
-            others = [event.get("type") for event in
-                      connection.events_after(connection.event_cursor)]
-            what = f"no {event_type!r} event yet" + (" matching the predicate"
-                                                     if predicate else "")
+            others = [
+                event.get("type") for event in connection.events_after(connection.event_cursor)
+            ]
+            what = f"no {event_type!r} event yet" + (" matching the predicate" if predicate else "")
             raise NotYet(what, actual=others)
         return found
 
     return retry(attempt, timeout=timeout, log=log)
 
 
-def wait_for_event(connection: Connection, event_type: str,
-                   predicate: EventPredicate | None = None, *,
-                   timeout: float | None = None) -> Event:
+def wait_for_event(
+    connection: Connection,
+    event_type: str,
+    predicate: EventPredicate | None = None,
+    *,
+    timeout: float | None = None,
+) -> Event:
     """See ``AgentClient.wait_for_event``.
 
     Raises:
@@ -82,7 +96,8 @@ def wait_for_event(connection: Connection, event_type: str,
         seen = describe_seen(expired.last.actual if expired.last else None)
         raise WaitTimeoutError(
             f"No {event_type!r} event within {seconds:g} s (events since the last one "
-            f"consumed: {seen}).\n{log}") from None
+            f"consumed: {seen}).\n{log}"
+        ) from None
 
 
 def describe_seen(types: object) -> str:
@@ -98,5 +113,7 @@ def describe_seen(types: object) -> str:
 def format_event(event: Event) -> str:
     """``#12 frame 340 played /root/Conformance [1]``: one event on one line."""
     args = orjson.dumps(event.get("args", [])).decode()
-    return (f"#{event.get('seq')} frame {event.get('frame')} {event.get('type')} "
-            f"{event.get('source', '')} {args}")
+    return (
+        f"#{event.get('seq')} frame {event.get('frame')} {event.get('type')} "
+        f"{event.get('source', '')} {args}"
+    )

@@ -51,16 +51,20 @@ def expect(target: Any, *, timeout: float | None = None) -> Any:
 def _fail(headline: str, expected: str, expired: Expired, log: CallLog) -> AssertionError:
     actual = expired.last.actual if expired.last else None
     shown = actual if actual is _MISSING else repr(actual)
-    return AssertionError(failure_text(
-        f"{headline}\nExpected: {expected}\nActual: {shown}\nTimed out after "
-        f"{expired.timeout:g} s", log, expired.last))
+    return AssertionError(
+        failure_text(
+            f"{headline}\nExpected: {expected}\nActual: {shown}\nTimed out after "
+            f"{expired.timeout:g} s",
+            log,
+            expired.last,
+        )
+    )
 
 
 class LocatorAssertions:
     """What ``expect(locator)`` returns."""
 
-    def __init__(self, locator: Locator, timeout: float | None, *,
-                 negate: bool = False) -> None:
+    def __init__(self, locator: Locator, timeout: float | None, *, negate: bool = False) -> None:
         self._locator = locator
         self._timeout = timeout
         self._negate = negate
@@ -69,8 +73,9 @@ class LocatorAssertions:
         """The same assertions, each expecting the opposite (for the ``not_to_...`` forms)."""
         return LocatorAssertions(self._locator, self._timeout, negate=not self._negate)
 
-    def _assert(self, name: str, expected: str, measure: Measure, *, strict: bool,
-                timeout: float | None) -> None:
+    def _assert(
+        self, name: str, expected: str, measure: Measure, *, strict: bool, timeout: float | None
+    ) -> None:
         negate = self._negate
         seconds = self._seconds(timeout)
         title = f"{'not_' if negate else ''}to_{name}"
@@ -82,15 +87,23 @@ class LocatorAssertions:
                 raise strict_violation(self._locator, found, f"expect().{title}")
             holds, actual = measure(index, found)
             if holds == negate:
-                raise NotYet(f"unexpected value {actual!r}", actual=actual,
-                             context=context_around(index, found))
+                raise NotYet(
+                    f"unexpected value {actual!r}",
+                    actual=actual,
+                    context=context_around(index, found),
+                )
 
         try:
             retry(attempt, timeout=seconds, log=log)
         except Expired as expired:
             wanted = f"not {expected}" if negate else expected
-            raise _fail(f"Locator {self._locator} expected {'not ' if negate else ''}to "
-                        f"{name.replace('_', ' ')}", wanted, expired, log) from None
+            raise _fail(
+                f"Locator {self._locator} expected {'not ' if negate else ''}to "
+                f"{name.replace('_', ' ')}",
+                wanted,
+                expired,
+                log,
+            ) from None
 
     def _seconds(self, timeout: float | None) -> float:
         if timeout is not None:
@@ -101,29 +114,54 @@ class LocatorAssertions:
 
     # --- text -----------------------------------------------------------------------------------
 
-    def to_have_text(self, expected: TextPattern | Sequence[TextPattern], *,
-                     ignore_case: bool = False, timeout: float | None = None) -> None:
+    def to_have_text(
+        self,
+        expected: TextPattern | Sequence[TextPattern],
+        *,
+        ignore_case: bool = False,
+        timeout: float | None = None,
+    ) -> None:
         """The node's whole text (whitespace-normalized) is ``expected``, or matches a pattern.
         A list checks every match in order: ``to_have_text(["A", "B"])``."""
-        self._text("have_text", expected, whole=True, ignore_case=ignore_case,
-                   timeout=timeout)
+        self._text("have_text", expected, whole=True, ignore_case=ignore_case, timeout=timeout)
 
-    def not_to_have_text(self, expected: TextPattern | Sequence[TextPattern], *,
-                         ignore_case: bool = False, timeout: float | None = None) -> None:
+    def not_to_have_text(
+        self,
+        expected: TextPattern | Sequence[TextPattern],
+        *,
+        ignore_case: bool = False,
+        timeout: float | None = None,
+    ) -> None:
         self._negated().to_have_text(expected, ignore_case=ignore_case, timeout=timeout)
 
-    def to_contain_text(self, expected: TextPattern | Sequence[TextPattern], *,
-                        ignore_case: bool = False, timeout: float | None = None) -> None:
+    def to_contain_text(
+        self,
+        expected: TextPattern | Sequence[TextPattern],
+        *,
+        ignore_case: bool = False,
+        timeout: float | None = None,
+    ) -> None:
         """The node's text contains ``expected`` (or a list: each match's text, in order)."""
-        self._text("contain_text", expected, whole=False, ignore_case=ignore_case,
-                   timeout=timeout)
+        self._text("contain_text", expected, whole=False, ignore_case=ignore_case, timeout=timeout)
 
-    def not_to_contain_text(self, expected: TextPattern | Sequence[TextPattern], *,
-                            ignore_case: bool = False, timeout: float | None = None) -> None:
+    def not_to_contain_text(
+        self,
+        expected: TextPattern | Sequence[TextPattern],
+        *,
+        ignore_case: bool = False,
+        timeout: float | None = None,
+    ) -> None:
         self._negated().to_contain_text(expected, ignore_case=ignore_case, timeout=timeout)
 
-    def _text(self, name: str, expected: TextPattern | Sequence[TextPattern], *, whole: bool,
-              ignore_case: bool, timeout: float | None) -> None:
+    def _text(
+        self,
+        name: str,
+        expected: TextPattern | Sequence[TextPattern],
+        *,
+        whole: bool,
+        ignore_case: bool,
+        timeout: float | None,
+    ) -> None:
         if isinstance(expected, (str, re.Pattern)):
             many, wanted = False, [expected]
         else:
@@ -149,16 +187,25 @@ class LocatorAssertions:
             return holds, texts
 
         shown = [describe(item) for item in wanted]
-        self._assert(name, f"[{', '.join(shown)}]" if many else shown[0],
-                     measure, strict=not many, timeout=timeout)
+        self._assert(
+            name,
+            f"[{', '.join(shown)}]" if many else shown[0],
+            measure,
+            strict=not many,
+            timeout=timeout,
+        )
 
     # --- state ------------------------------------------------------------------------------
 
     def to_be_visible(self, *, timeout: float | None = None) -> None:
         """Exactly one node matches and it is visible."""
-        self._assert("be_visible", "visible", _one(lambda node: node.get("visible") is not False,
-                                                    _visibility),
-                     strict=True, timeout=timeout)
+        self._assert(
+            "be_visible",
+            "visible",
+            _one(lambda node: node.get("visible") is not False, _visibility),
+            strict=True,
+            timeout=timeout,
+        )
 
     def not_to_be_visible(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_visible(timeout=timeout)
@@ -169,12 +216,17 @@ class LocatorAssertions:
 
     def to_be_enabled(self, *, timeout: float | None = None) -> None:
         """The node exists and is not disabled (nor a read-only text field)."""
+
         def enabled(node: Node) -> bool:
             return not node.get("disabled") and node.get("editable") is not False
 
-        self._assert("be_enabled", "enabled",
-                     _one(enabled, lambda node: "enabled" if enabled(node) else "disabled"),
-                     strict=True, timeout=timeout)
+        self._assert(
+            "be_enabled",
+            "enabled",
+            _one(enabled, lambda node: "enabled" if enabled(node) else "disabled"),
+            strict=True,
+            timeout=timeout,
+        )
 
     def not_to_be_enabled(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_enabled(timeout=timeout)
@@ -184,19 +236,28 @@ class LocatorAssertions:
 
     def to_be_checked(self, *, checked: bool = True, timeout: float | None = None) -> None:
         """A toggle (check box, toggle button) is on (or off with ``checked=False``)."""
-        self._assert("be_checked", f"checked={checked}",
-                     _one(lambda node: is_checked(node) is checked,
-                          lambda node: f"checked={is_checked(node)}"),
-                     strict=True, timeout=timeout)
+        self._assert(
+            "be_checked",
+            f"checked={checked}",
+            _one(
+                lambda node: is_checked(node) is checked, lambda node: f"checked={is_checked(node)}"
+            ),
+            strict=True,
+            timeout=timeout,
+        )
 
     def not_to_be_checked(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_checked(timeout=timeout)
 
     def to_have_count(self, count: int, *, timeout: float | None = None) -> None:
         """Exactly ``count`` nodes match."""
-        self._assert("have_count", str(count),
-                     lambda _index, found: (len(found) == count, len(found)),
-                     strict=False, timeout=timeout)
+        self._assert(
+            "have_count",
+            str(count),
+            lambda _index, found: (len(found) == count, len(found)),
+            strict=False,
+            timeout=timeout,
+        )
 
     def not_to_have_count(self, count: int, *, timeout: float | None = None) -> None:
         self._negated().to_have_count(count, timeout=timeout)
@@ -205,12 +266,17 @@ class LocatorAssertions:
 
     def to_have_value(self, value: Any, *, timeout: float | None = None) -> None:
         """A range's ``value`` or a text field's text equals ``value``."""
+
         def current(node: Node) -> Any:
             return node.get("value", node.get("text"))
 
-        self._assert("have_value", repr(value),
-                     _one(lambda node: current(node) == value, current),
-                     strict=True, timeout=timeout)
+        self._assert(
+            "have_value",
+            repr(value),
+            _one(lambda node: current(node) == value, current),
+            strict=True,
+            timeout=timeout,
+        )
 
     def not_to_have_value(self, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_value(value, timeout=timeout)
@@ -218,13 +284,18 @@ class LocatorAssertions:
     def to_have_attribute(self, key: str, value: Any, *, timeout: float | None = None) -> None:
         """A field of the serialized node (``disabled``, ``role``, ...) or a script property
         (``props.hp`` or ``hp``) equals ``value``."""
-        self._assert(f"have_attribute {key!r}", repr(value),
-                     _one(lambda node: attribute_value(node, key) == value,
-                          lambda node: attribute_value(node, key)),
-                     strict=True, timeout=timeout)
+        self._assert(
+            f"have_attribute {key!r}",
+            repr(value),
+            _one(
+                lambda node: attribute_value(node, key) == value,
+                lambda node: attribute_value(node, key),
+            ),
+            strict=True,
+            timeout=timeout,
+        )
 
-    def not_to_have_attribute(self, key: str, value: Any, *,
-                              timeout: float | None = None) -> None:
+    def not_to_have_attribute(self, key: str, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_attribute(key, value, timeout=timeout)
 
     def to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
@@ -235,24 +306,25 @@ class LocatorAssertions:
         def measure(_index: TreeIndex, found: list[Node]) -> tuple[bool, Any]:
             if not found:
                 return False, _MISSING
-            actual = connection.request("get_property", {"path": found[0]["path"],
-                                                          "property": prop})["value"]
+            actual = connection.request(
+                "get_property", {"path": found[0]["path"], "property": prop}
+            )["value"]
             return actual == value, actual
 
-        self._assert(f"have_property {prop!r}", repr(value), measure,
-                     strict=True, timeout=timeout)
+        self._assert(f"have_property {prop!r}", repr(value), measure, strict=True, timeout=timeout)
 
-    def not_to_have_property(self, prop: str, value: Any, *,
-                             timeout: float | None = None) -> None:
+    def not_to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_property(prop, value, timeout=timeout)
 
 
 def _one(holds: Callable[[Node], bool], actual: Callable[[Node], Any]) -> Measure:
     """A measure of the single matching node (a missing node never holds)."""
+
     def measure(_index: TreeIndex, found: list[Node]) -> tuple[bool, Any]:
         if not found:
             return False, _MISSING
         return holds(found[0]), actual(found[0])
+
     return measure
 
 
@@ -265,8 +337,11 @@ def node_text(index: TreeIndex, node: Node) -> str | None:
     own = node.get("text")
     if isinstance(own, str):
         return own
-    below = [text for text in (child.get("text") for child in index.descendants(node))
-             if isinstance(text, str) and text]
+    below = [
+        text
+        for text in (child.get("text") for child in index.descendants(node))
+        if isinstance(text, str) and text
+    ]
     return " ".join(below) if below else None
 
 
@@ -282,35 +357,48 @@ class GameAssertions:
             return timeout
         return self._timeout if self._timeout is not None else self._connection.default_timeout
 
-    def to_emit(self, event_type: str, predicate: Callable[[Event], bool] | None = None, *,
-                args: list[Any] | None = None, timeout: float | None = None) -> Event:
+    def to_emit(
+        self,
+        event_type: str,
+        predicate: Callable[[Event], bool] | None = None,
+        *,
+        args: list[Any] | None = None,
+        timeout: float | None = None,
+    ) -> Event:
         """The game emits ``event_type`` (after the last event a wait consumed), with these
         ``args`` or one for which ``predicate`` holds; returns the event."""
+
         def wanted(event: Event) -> bool:
             return (args is None or event.get("args") == args) and (
-                predicate is None or predicate(event))
+                predicate is None or predicate(event)
+            )
 
         seconds = self._seconds(timeout)
         log = CallLog(f"expect(game).to_emit({event_type!r}) with timeout {seconds:g} s")
         try:
-            return _events.await_event(self._connection, event_type, wanted, timeout=seconds,
-                                       log=log)
+            return _events.await_event(
+                self._connection, event_type, wanted, timeout=seconds, log=log
+            )
         except Expired as expired:
             seen = _events.describe_seen(expired.last.actual if expired.last else None)
             condition = f" with args {args!r}" if args is not None else ""
             raise AssertionError(
                 f"Game expected to emit {event_type!r}{condition}\nActual: {seen} since the "
-                f"last consumed event\nTimed out after {seconds:g} s\n{log}") from None
+                f"last consumed event\nTimed out after {seconds:g} s\n{log}"
+            ) from None
 
-    def to_have_state(self, expected: dict[str, Any] | Callable[[Any], bool], *,
-                      timeout: float | None = None) -> Any:
+    def to_have_state(
+        self, expected: dict[str, Any] | Callable[[Any], bool], *, timeout: float | None = None
+    ) -> Any:
         """``get_state`` holds these keys with these values (or satisfies a predicate);
         returns the state."""
+
         def holds(state: Any) -> bool:
             if callable(expected):
                 return bool(expected(state))
             return isinstance(state, dict) and all(
-                key in state and state[key] == value for key, value in expected.items())
+                key in state and state[key] == value for key, value in expected.items()
+            )
 
         seconds = self._seconds(timeout)
         log = CallLog(f"expect(game).to_have_state with timeout {seconds:g} s")
@@ -324,7 +412,9 @@ class GameAssertions:
         try:
             return retry(attempt, timeout=seconds, log=log)
         except Expired as expired:
-            raise _fail("Game expected to have state",
-                        "a state satisfying the predicate" if callable(expected)
-                        else repr(expected), expired, log) from None
-
+            raise _fail(
+                "Game expected to have state",
+                "a state satisfying the predicate" if callable(expected) else repr(expected),
+                expired,
+                log,
+            ) from None

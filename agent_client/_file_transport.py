@@ -59,8 +59,9 @@ class FileTransport:
             ``AGENT_BRIDGE_POLLING`` is set).
     """
 
-    def __init__(self, session_dir: Path, *, start: int | None = 0,
-                 use_notifications: bool | None = None) -> None:
+    def __init__(
+        self, session_dir: Path, *, start: int | None = 0, use_notifications: bool | None = None
+    ) -> None:
         self.session_dir = session_dir
         self.cmd_path = session_dir / CMD_FILE
         self.resp_path = session_dir / RESP_FILE
@@ -122,7 +123,7 @@ class FileTransport:
             self._partial += chunk
             return []
         data = bytes(self._partial) + chunk[:last_newline]
-        self._partial = bytearray(chunk[last_newline + 1:])
+        self._partial = bytearray(chunk[last_newline + 1 :])
         lines = []
         start = self._line_start
         for raw in data.split(b"\n"):

@@ -27,8 +27,10 @@ UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
 IMPORT_STAMP = ".godot/agent_bridge_import.stamp"
 LOG_TAIL_LINES = 40
 # Engine log lines that mean the bridge will never get ready: no point waiting out the timeout.
-BRIDGE_BROKEN_MARKS = ("Failed to instantiate an autoload",
-                       'Failed to load script "res://addons/agent_bridge/')
+BRIDGE_BROKEN_MARKS = (
+    "Failed to instantiate an autoload",
+    'Failed to load script "res://addons/agent_bridge/',
+)
 
 
 def find_godot(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -54,7 +56,8 @@ def find_godot(explicit: str | os.PathLike[str] | None = None) -> Path:
             raise EngineNotFoundError(f"{origin} names {candidate}, which is not a file.")
     raise EngineNotFoundError(
         "No Godot 4 engine found: pass godot=..., set GODOT_BIN, put godot on PATH, or run "
-        "`agent-bridge install-godot`.")
+        "`agent-bridge install-godot`."
+    )
 
 
 def log_tail(log_path: Path, lines: int = LOG_TAIL_LINES) -> str:
@@ -75,9 +78,11 @@ def ensure_addon(project: Path, *, install: bool) -> None:
     if install:
         _addon.install(project)
     elif not _addon.is_installed(project):
-        raise LaunchError(f"{project} does not have the AgentBridge addon (or its autoload): "
-                          f"run `agent-bridge install {project}`, or launch with install=True "
-                          "(`agent-bridge start --install`).")
+        raise LaunchError(
+            f"{project} does not have the AgentBridge addon (or its autoload): "
+            f"run `agent-bridge install {project}`, or launch with install=True "
+            "(`agent-bridge start --install`)."
+        )
 
 
 def hang_hint(session_dir: Path) -> str:
@@ -89,10 +94,15 @@ def hang_hint(session_dir: Path) -> str:
 def pid_watch(pid: int | None, session_dir: Path) -> Callable[[], None]:
     """A check that raises GameExitedError once the game with ``pid`` is gone (for a client
     that attached to a game another process started)."""
+
     def check() -> None:
         if pid is not None and not _process.is_running(pid):
-            raise GameExitedError(f"The game (pid {pid}) is no longer running.",
-                                  exit_code=None, log_tail=log_tail(session_dir / LOG_FILE))
+            raise GameExitedError(
+                f"The game (pid {pid}) is no longer running.",
+                exit_code=None,
+                log_tail=log_tail(session_dir / LOG_FILE),
+            )
+
     return check
 
 
@@ -148,8 +158,10 @@ def new_session_dir(name: str | None = None) -> Path:
             reach outside the sessions folder.
     """
     if name is not None and not SESSION_NAME.fullmatch(name):
-        raise LaunchError(f"Bad session name {name!r}: use letters, digits, '_', '.' and '-' "
-                          "(at most 64, not starting with '.' or '-').")
+        raise LaunchError(
+            f"Bad session name {name!r}: use letters, digits, '_', '.' and '-' "
+            "(at most 64, not starting with '.' or '-')."
+        )
     root = private_dir(sessions_root())
     session = root / (name or uuid.uuid4().hex[:12])
     if session.exists():
@@ -176,19 +188,34 @@ def virtual_display_prefix() -> list[str]:
     if sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         return []
     if not shutil.which("xvfb-run"):
-        raise LaunchError("Rendering needs a display: none is set and xvfb-run is missing. "
-                          "Run `agent-bridge install-godot --render`, or set DISPLAY.")
+        raise LaunchError(
+            "Rendering needs a display: none is set and xvfb-run is missing. "
+            "Run `agent-bridge install-godot --render`, or set DISPLAY."
+        )
     return ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1280x720x24"]
 
 
-def godot_argv(godot: Path, project: Path, session_dir: Path, *, scene: str | None = None,
-               render: bool = False, engine_args: Sequence[str] = (),
-               parent_pid: int | None = None) -> list[str]:
+def godot_argv(
+    godot: Path,
+    project: Path,
+    session_dir: Path,
+    *,
+    scene: str | None = None,
+    render: bool = False,
+    engine_args: Sequence[str] = (),
+    parent_pid: int | None = None,
+) -> list[str]:
     """The engine command line: headless by default; ``render`` draws frames (with the
     OpenGL renderer, under a virtual display when there is no real one) for screenshots."""
     if render:
-        argv = [*virtual_display_prefix(), str(godot), "--rendering-driver", "opengl3",
-                "--audio-driver", "Dummy"]
+        argv = [
+            *virtual_display_prefix(),
+            str(godot),
+            "--rendering-driver",
+            "opengl3",
+            "--audio-driver",
+            "Dummy",
+        ]
     else:
         argv = [str(godot), "--headless"]
     argv += ["--path", str(project), *engine_args]
@@ -211,8 +238,10 @@ def project_kind(target: Path) -> str:
         return "unity-project"
     if (target.is_file() and os.access(target, os.X_OK)) or target.suffix == ".app":
         return "unity-player"
-    raise LaunchError(f"{target} is neither a Godot project (no project.godot), a Unity project "
-                      "(no Assets/ and ProjectSettings/) nor an executable game build.")
+    raise LaunchError(
+        f"{target} is neither a Godot project (no project.godot), a Unity project "
+        "(no Assets/ and ProjectSettings/) nor an executable game build."
+    )
 
 
 def find_unity_editor() -> Path:
@@ -221,33 +250,57 @@ def find_unity_editor() -> Path:
     Raises:
         EngineNotFoundError: none found.
     """
-    candidate = os.environ.get(UNITY_EDITOR_ENV) or shutil.which("Unity") \
-        or shutil.which("unity-editor")
+    candidate = (
+        os.environ.get(UNITY_EDITOR_ENV) or shutil.which("Unity") or shutil.which("unity-editor")
+    )
     if candidate and Path(candidate).is_file():
         return Path(candidate)
     raise EngineNotFoundError(
         f"No Unity editor found to open this project: set {UNITY_EDITOR_ENV} to the editor "
-        "binary, or launch a built player instead.")
+        "binary, or launch a built player instead."
+    )
 
 
-def unity_argv(target: Path, kind: str, session_dir: Path, *, render: bool = False,
-               engine_args: Sequence[str] = (), parent_pid: int | None = None) -> list[str]:
+def unity_argv(
+    target: Path,
+    kind: str,
+    session_dir: Path,
+    *,
+    render: bool = False,
+    engine_args: Sequence[str] = (),
+    parent_pid: int | None = None,
+) -> list[str]:
     """A Unity player, or the editor in batch mode entering play mode, with the bridge on."""
     bridge = bridge_args(session_dir, parent_pid=parent_pid)
     if kind == "unity-player":
-        player = target / "Contents" / "MacOS" / target.stem if target.suffix == ".app" \
-            else target
+        player = target / "Contents" / "MacOS" / target.stem if target.suffix == ".app" else target
         graphics = [] if render else ["-nographics"]
         return [str(player), "-batchmode", *graphics, *engine_args, *bridge]
-    return [str(find_unity_editor()), "-batchmode", "-projectPath", str(target),
-            "-executeMethod", UNITY_BATCH_METHOD, "-logFile", "-", *engine_args, *bridge]
+    return [
+        str(find_unity_editor()),
+        "-batchmode",
+        "-projectPath",
+        str(target),
+        "-executeMethod",
+        UNITY_BATCH_METHOD,
+        "-logFile",
+        "-",
+        *engine_args,
+        *bridge,
+    ]
 
 
 class GameProcess:
     """A running game: its process, session directory and log."""
 
-    def __init__(self, argv: list[str], session_dir: Path, *, cwd: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        session_dir: Path,
+        *,
+        cwd: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.argv = argv
         self.session_dir = session_dir
         self.log_path = session_dir / LOG_FILE
@@ -264,8 +317,11 @@ class GameProcess:
         """Raise GameExitedError if the game has ended."""
         code = self.popen.poll()
         if code is not None:
-            raise GameExitedError(f"The game exited with code {code}.", exit_code=code,
-                                  log_tail=log_tail(self.log_path))
+            raise GameExitedError(
+                f"The game exited with code {code}.",
+                exit_code=code,
+                log_tail=log_tail(self.log_path),
+            )
 
     def wait_ready(self, timeout: float) -> dict[str, Any]:
         """Block until the bridge writes bridge.json; return its content.
@@ -286,14 +342,17 @@ class GameProcess:
                 tail = log_tail(self.log_path)
                 if any(mark in tail for mark in BRIDGE_BROKEN_MARKS):
                     self.stop()
-                    raise LaunchError("The AgentBridge autoload failed to load.\n"
-                                      f"--- engine log (tail) ---\n{tail}")
+                    raise LaunchError(
+                        "The AgentBridge autoload failed to load.\n"
+                        f"--- engine log (tail) ---\n{tail}"
+                    )
             time.sleep(0.005)
         tail = log_tail(self.log_path)
         self.stop()
         raise LaunchError(
             f"The bridge did not get ready within {timeout:.0f} s (is the AgentBridge "
-            f"autoload enabled in the project?).\n--- engine log (tail) ---\n{tail}")
+            f"autoload enabled in the project?).\n--- engine log (tail) ---\n{tail}"
+        )
 
     def wait_exit(self, timeout: float) -> int | None:
         try:

@@ -37,6 +37,7 @@ MAX_LISTED = 10
 
 # --- steps: each narrows the matches of the steps before it ----------------------------------
 
+
 class _Step:
     def apply(self, index: TreeIndex, current: list[Node] | None) -> list[Node]:
         raise NotImplementedError
@@ -77,17 +78,22 @@ class _ByRole(_Step):
             return False
         if self.disabled is not None and bool(node.get("disabled")) is not self.disabled:
             return False
-        return self.name is None or text_matches(label_of(node), self.name,
-                                                 exact=self.exact)
+        return self.name is None or text_matches(label_of(node), self.name, exact=self.exact)
 
     def describe(self) -> str:
         options = [repr(self.role)]
         if self.name is not None:
             options.append(f"name={describe(self.name)}")
-        options += [f"{key}={value!r}" for key, value in
-                    (("exact", self.exact), ("include_hidden", self.include_hidden)) if value]
-        options += [f"{key}={value!r}" for key, value in
-                    (("checked", self.checked), ("disabled", self.disabled)) if value is not None]
+        options += [
+            f"{key}={value!r}"
+            for key, value in (("exact", self.exact), ("include_hidden", self.include_hidden))
+            if value
+        ]
+        options += [
+            f"{key}={value!r}"
+            for key, value in (("checked", self.checked), ("disabled", self.disabled))
+            if value is not None
+        ]
         return f"get_by_role({', '.join(options)})"
 
 
@@ -98,9 +104,12 @@ class _ByText(_Step):
 
     def apply(self, index: TreeIndex, current: list[Node] | None) -> list[Node]:
         # A text field's content is a value, not text on screen (as in browsers).
-        return [node for node in index.below_all(current)
-                if role_of(node) != "textbox"
-                and text_matches(node.get("text"), self.text, exact=self.exact)]
+        return [
+            node
+            for node in index.below_all(current)
+            if role_of(node) != "textbox"
+            and text_matches(node.get("text"), self.text, exact=self.exact)
+        ]
 
     def describe(self) -> str:
         exact = ", exact=True" if self.exact else ""
@@ -114,8 +123,11 @@ class _ByName(_Step):
     def apply(self, index: TreeIndex, current: list[Node] | None) -> list[Node]:
         if isinstance(self.name, re.Pattern):
             pattern = self.name
-            return [node for node in index.below_all(current)
-                    if pattern.search(str(node.get("name", "")))]
+            return [
+                node
+                for node in index.below_all(current)
+                if pattern.search(str(node.get("name", "")))
+            ]
         return [node for node in index.below_all(current) if node.get("name") == self.name]
 
     def describe(self) -> str:
@@ -153,22 +165,30 @@ class _Filter(_Step):
         if self.visible is not None and (node.get("visible") is not False) is not self.visible:
             return False
         texts = [_shown_text(below) for below in [node, *index.descendants(node)]]
-        if self.has_text is not None and not any(text_matches(text, self.has_text)
-                                                 for text in texts):
+        if self.has_text is not None and not any(
+            text_matches(text, self.has_text) for text in texts
+        ):
             return False
-        if self.has_not_text is not None and any(text_matches(text, self.has_not_text)
-                                                 for text in texts):
+        if self.has_not_text is not None and any(
+            text_matches(text, self.has_not_text) for text in texts
+        ):
             return False
         if self.has is not None and not self.has._apply(index, [node]):
             return False
         return self.has_not is None or not self.has_not._apply(index, [node])
 
     def describe(self) -> str:
-        options = [f"{key}={describe(value) if not isinstance(value, (Locator, bool)) else value}"
-                   for key, value in (("has_text", self.has_text),
-                                      ("has_not_text", self.has_not_text), ("has", self.has),
-                                      ("has_not", self.has_not), ("visible", self.visible))
-                   if value is not None]
+        options = [
+            f"{key}={describe(value) if not isinstance(value, (Locator, bool)) else value}"
+            for key, value in (
+                ("has_text", self.has_text),
+                ("has_not_text", self.has_not_text),
+                ("has", self.has),
+                ("has_not", self.has_not),
+                ("visible", self.visible),
+            )
+            if value is not None
+        ]
         return f"filter({', '.join(options)})"
 
 
@@ -179,6 +199,7 @@ def _shown_text(node: Node) -> str:
 
 
 # --- the locator ------------------------------------------------------------------------------
+
 
 class Locator:
     """A way to find node(s) in the live game, resolved again at every use.
@@ -216,9 +237,16 @@ class Locator:
         """
         return self._then(_BySelector(parse_selector(selector)))
 
-    def get_by_role(self, role: str, *, name: TextPattern | None = None, exact: bool = False,
-                    include_hidden: bool = False, checked: bool | None = None,
-                    disabled: bool | None = None) -> Locator:
+    def get_by_role(
+        self,
+        role: str,
+        *,
+        name: TextPattern | None = None,
+        exact: bool = False,
+        include_hidden: bool = False,
+        checked: bool | None = None,
+        disabled: bool | None = None,
+    ) -> Locator:
         """Nodes of an ARIA-like role (``button``, ``textbox``, ``checkbox``, ``text``, ...),
         by accessible name: case-insensitive substring, exact, or a pattern. Hidden nodes are
         left out unless ``include_hidden``."""
@@ -245,9 +273,15 @@ class Locator:
     def last(self) -> Locator:
         return self.nth(-1)
 
-    def filter(self, *, has_text: TextPattern | None = None,
-               has_not_text: TextPattern | None = None, has: Locator | None = None,
-               has_not: Locator | None = None, visible: bool | None = None) -> Locator:
+    def filter(
+        self,
+        *,
+        has_text: TextPattern | None = None,
+        has_not_text: TextPattern | None = None,
+        has: Locator | None = None,
+        has_not: Locator | None = None,
+        visible: bool | None = None,
+    ) -> Locator:
         """Keep the matches that (do not) contain a text or a node matching another locator
         (built from the same game; searched below each match), or are (not) visible."""
         return self._then(_Filter(has_text, has_not_text, has, has_not, visible))
@@ -318,8 +352,9 @@ class Locator:
 
     def get_property(self, prop: str, *, timeout: float | None = None) -> Any:
         """Any engine property of the one matching node (``"modulate:a"``)."""
-        return self._connection.request("get_property", {"path": self.path(timeout=timeout),
-                                                         "property": prop})["value"]
+        return self._connection.request(
+            "get_property", {"path": self.path(timeout=timeout), "property": prop}
+        )["value"]
 
     def wait_for(self, *, state: str = "visible", timeout: float | None = None) -> None:
         """Wait until the locator is ``attached`` (some node matches), ``detached`` (none
@@ -341,15 +376,23 @@ class Locator:
         def attempt(_left: float) -> None:
             index, found = self._resolve()
             if not checks[state](found):
-                raise NotYet(f"{len(found)} node(s) match, none {state}",
-                             context=context_around(index, found))
+                raise NotYet(
+                    f"{len(found)} node(s) match, none {state}",
+                    context=context_around(index, found),
+                )
 
         self._run(attempt, log, timeout, f"wait_for(state={state!r})")
 
     # --- actions --------------------------------------------------------------------------------
 
-    def click(self, *, button: str = "left", double: bool = False, force: bool = False,
-              timeout: float | None = None) -> dict[str, Any]:
+    def click(
+        self,
+        *,
+        button: str = "left",
+        double: bool = False,
+        force: bool = False,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
         """Click the node with the mouse, through the engine's input (a hit test: refused while
         something covers it). A bridge without ``click`` gets ``press`` for a left click on a
         button. ``force`` skips the waits for visible, enabled and settled.
@@ -358,31 +401,44 @@ class Locator:
             StrictModeError: several nodes match.
             WaitTimeoutError: the target never became clickable within the timeout.
         """
+
         def send(node: Node) -> Any:
             if self._connection.has_command("click"):
                 return self._request("click", node, {"button": button, "double": double})
             if "press" in (node.get("actions") or ()) and button == "left" and not double:
                 return self._request("press", node)
-            raise UnsupportedError(f"This bridge has no click command, and {node['path']} "
-                                   "cannot be pressed instead.", code="UNSUPPORTED")
+            raise UnsupportedError(
+                f"This bridge has no click command, and {node['path']} cannot be pressed instead.",
+                code="UNSUPPORTED",
+            )
 
         return self._act("click", send, ("visible", "enabled", "sized"), force, timeout)
 
     def press(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Press a button through its own input handling (the bridge's ``press``)."""
-        return self._act("press", lambda node: self._request("press", node),
-                         ("visible", "enabled"), force, timeout)
+        return self._act(
+            "press",
+            lambda node: self._request("press", node),
+            ("visible", "enabled"),
+            force,
+            timeout,
+        )
 
-    def fill(self, value: str, *, submit: bool = False, force: bool = False,
-             timeout: float | None = None) -> dict[str, Any]:
+    def fill(
+        self, value: str, *, submit: bool = False, force: bool = False, timeout: float | None = None
+    ) -> dict[str, Any]:
         """Replace a text field's text as typing would; ``submit`` also presses Enter."""
-        return self._act("fill",
-                         lambda node: self._request("fill", node,
-                                                    {"value": value, "submit": submit}),
-                         ("visible", "enabled", "editable"), force, timeout)
+        return self._act(
+            "fill",
+            lambda node: self._request("fill", node, {"value": value, "submit": submit}),
+            ("visible", "enabled", "editable"),
+            force,
+            timeout,
+        )
 
     def hover(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Move the mouse over the node (needs the bridge's ``hover``)."""
+
         def send(node: Node) -> Any:
             if not self._connection.has_command("hover"):
                 raise UnsupportedError("This bridge has no hover command.", code="UNSUPPORTED")
@@ -390,14 +446,22 @@ class Locator:
 
         return self._act("hover", send, ("visible", "sized"), force, timeout)
 
-    def drag_to(self, target: Locator, *, button: str = "left", force: bool = False,
-                timeout: float | None = None) -> dict[str, Any]:
+    def drag_to(
+        self,
+        target: Locator,
+        *,
+        button: str = "left",
+        force: bool = False,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
         """Press on this node, move to ``target`` in steps and release there."""
+
         def send(node: Node) -> Any:
             index, found = target._resolve()
             goal = self._single(index, target._strict(found, "drag_to"), "drag target")
             return self._connection.request(
-                "drag", {"from": node["path"], "to": goal["path"], "button": button})
+                "drag", {"from": node["path"], "to": goal["path"], "button": button}
+            )
 
         return self._act("drag_to", send, ("visible", "sized"), force, timeout)
 
@@ -407,8 +471,14 @@ class Locator:
 
     # --- the waiting machinery ------------------------------------------------------------------
 
-    def _act(self, action: str, send: Callable[[Node], Any], needs: tuple[str, ...],
-             force: bool, timeout: float | None) -> dict[str, Any]:
+    def _act(
+        self,
+        action: str,
+        send: Callable[[Node], Any],
+        needs: tuple[str, ...],
+        force: bool,
+        timeout: float | None,
+    ) -> dict[str, Any]:
         log = CallLog(f"{action}: waiting for {self}")
 
         def attempt(left: float) -> dict[str, Any]:
@@ -418,13 +488,15 @@ class Locator:
             node = self._single(index, self._strict(found, action), "node")
             reason = "" if force else _blocked(node, needs)
             if reason:
-                raise NotYet(f"{describe_node(node)}: {reason}",
-                             context=context_around(index, [node]))
+                raise NotYet(
+                    f"{describe_node(node)}: {reason}", context=context_around(index, [node])
+                )
             try:
                 return dict(send(node))
             except RETRYABLE as refused:
-                raise NotYet(f"the bridge refused: {refused}",
-                             context=context_around(index, [node])) from refused
+                raise NotYet(
+                    f"the bridge refused: {refused}", context=context_around(index, [node])
+                ) from refused
 
         return cast(dict[str, Any], self._run(attempt, log, timeout, action))
 
@@ -445,22 +517,27 @@ class Locator:
     def _settle(self, left: float) -> None:
         timeout_ms = max(100, int(left * 1000))
         try:
-            self._connection.request("wait", {"settled": True, "quiet_frames": 2,
-                                              "timeout_ms": timeout_ms},
-                                     timeout=self._connection.timeout_for_wait(timeout_ms))
+            self._connection.request(
+                "wait",
+                {"settled": True, "quiet_frames": 2, "timeout_ms": timeout_ms},
+                timeout=self._connection.timeout_for_wait(timeout_ms),
+            )
         except CommandTimeoutError as busy:
             raise NotYet(f"the game did not settle: {busy.args[0]}") from busy
 
-    def _run(self, attempt: Callable[[float], Any], log: CallLog, timeout: float | None,
-             action: str) -> Any:
+    def _run(
+        self, attempt: Callable[[float], Any], log: CallLog, timeout: float | None, action: str
+    ) -> Any:
         seconds = self._connection.default_timeout if timeout is None else timeout
         try:
             return retry(attempt, timeout=seconds, log=log)
         except Expired as expired:
             reason = f": {expired.last.reason}" if expired.last else ""
-            raise WaitTimeoutError(failure_text(
-                f"{action} on {self} timed out after {seconds:g} s{reason}", log,
-                expired.last)) from None
+            raise WaitTimeoutError(
+                failure_text(
+                    f"{action} on {self} timed out after {seconds:g} s{reason}", log, expired.last
+                )
+            ) from None
 
 
 def _blocked(node: Node, needs: tuple[str, ...]) -> str:
@@ -472,8 +549,11 @@ def _blocked(node: Node, needs: tuple[str, ...]) -> str:
     if "editable" in needs and node.get("editable") is False:
         return "not editable"
     rect = node.get("rect")
-    if "sized" in needs and isinstance(rect, dict) and (rect.get("w", 1) <= 0
-                                                       or rect.get("h", 1) <= 0):
+    if (
+        "sized" in needs
+        and isinstance(rect, dict)
+        and (rect.get("w", 1) <= 0 or rect.get("h", 1) <= 0)
+    ):
         return "zero size"
     return ""
 
@@ -485,7 +565,9 @@ def strict_violation(locator: Locator, found: list[Node], what: str) -> StrictMo
     return StrictModeError(
         f"strict mode violation: {what} on {locator} needs one node, but {len(found)} match:\n"
         f"{lines}{more}\nNarrow it with .nth(i), .first, .filter(...) or a more exact "
-        "name.", matches=[str(node.get("path")) for node in found])
+        "name.",
+        matches=[str(node.get("path")) for node in found],
+    )
 
 
 # --- on the client ----------------------------------------------------------------------------
@@ -507,13 +589,25 @@ class Locators:
         """
         return Locator(self.connection).locator(selector)
 
-    def get_by_role(self, role: str, *, name: TextPattern | None = None, exact: bool = False,
-                    include_hidden: bool = False, checked: bool | None = None,
-                    disabled: bool | None = None) -> Locator:
+    def get_by_role(
+        self,
+        role: str,
+        *,
+        name: TextPattern | None = None,
+        exact: bool = False,
+        include_hidden: bool = False,
+        checked: bool | None = None,
+        disabled: bool | None = None,
+    ) -> Locator:
         """Nodes by role and accessible name: ``game.get_by_role("button", name="Reset")``."""
-        return Locator(self.connection).get_by_role(role, name=name, exact=exact,
-                                                    include_hidden=include_hidden,
-                                                    checked=checked, disabled=disabled)
+        return Locator(self.connection).get_by_role(
+            role,
+            name=name,
+            exact=exact,
+            include_hidden=include_hidden,
+            checked=checked,
+            disabled=disabled,
+        )
 
     def get_by_text(self, text: TextPattern, *, exact: bool = False) -> Locator:
         """Nodes showing this text: ``game.get_by_text("Symmetries: 1 / 3")``."""
@@ -527,8 +621,13 @@ class Locators:
         """How long actions, expectations and event waits wait by default (5 s)."""
         self.connection.default_timeout = float(seconds)
 
-    def wait_for_event(self, event_type: str, predicate: EventPredicate | None = None, *,
-                       timeout: float | None = None) -> Event:
+    def wait_for_event(
+        self,
+        event_type: str,
+        predicate: EventPredicate | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> Event:
         """The next event of this type (after the last one a wait returned) for which
         ``predicate`` holds. Events that arrived with other responses in between count, so
         ``button.click(); game.wait_for_event("pressed")`` cannot miss it.

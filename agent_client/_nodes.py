@@ -52,7 +52,7 @@ class TreeIndex:
     def descendants(self, node: Node) -> list[Node]:
         """Every node below ``node`` (not itself), in document order."""
         start = self._position[id(node)]
-        return self.nodes[start + 1:self._end[id(node)]]
+        return self.nodes[start + 1 : self._end[id(node)]]
 
     def children(self, node: Node) -> list[Node]:
         return [child for child in node.get("children") or () if isinstance(child, dict)]

@@ -49,11 +49,17 @@ def _attributes(node: Node) -> list[str]:
 
 def _clip(text: str, limit: int = 60) -> str:
     flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def outline(index: TreeIndex, top: Node, *, max_depth: int | None = None,
-            max_lines: int = MAX_LINES, marked: Sequence[Node] = ()) -> str:
+def outline(
+    index: TreeIndex,
+    top: Node,
+    *,
+    max_depth: int | None = None,
+    max_lines: int = MAX_LINES,
+    marked: Sequence[Node] = (),
+) -> str:
     """``top`` and the nodes below it, two spaces per level; ``marked`` nodes are flagged."""
     marks = {id(node) for node in marked}
     lines: list[str] = []

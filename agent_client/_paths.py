@@ -65,8 +65,9 @@ def private_dir(path: Path) -> Path:
         return path
     info = path.lstat()
     if stat.S_ISLNK(info.st_mode) or info.st_uid != os.getuid():  # type: ignore[attr-defined,unused-ignore]
-        raise PermissionError(f"{path} is not a folder of this user: refusing to keep "
-                              "session files there.")
+        raise PermissionError(
+            f"{path} is not a folder of this user: refusing to keep session files there."
+        )
     if stat.S_IMODE(info.st_mode) & 0o077:
         path.chmod(0o700)
     return path

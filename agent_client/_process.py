@@ -15,22 +15,33 @@ from agent_client._paths import on_windows
 WINDOWS_NEW_PROCESS_GROUP = 0x00000200
 
 
-def spawn(argv: list[str], *, log_path: Path, cwd: Path | None = None,
-          env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+def spawn(
+    argv: list[str], *, log_path: Path, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     """Start ``argv`` with stdout and stderr going to ``log_path``, in its own process group
     so that stopping it never touches the caller, and a console Ctrl-C reaches the client
     first (which then stops the game in order)."""
     with open(log_path, "ab") as log:  # the child keeps its own handle
-        return subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, cwd=cwd, env=env, **group_options())
+        return subprocess.Popen(
+            argv,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            cwd=cwd,
+            env=env,
+            **group_options(),
+        )
 
 
 def group_options() -> dict[str, Any]:
     """Popen options that start a child in a process group of its own: a new process group
     on Windows (CREATE_NEW_PROCESS_GROUP), a new session elsewhere."""
     if on_windows():
-        return {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP",
-                                         WINDOWS_NEW_PROCESS_GROUP)}
+        return {
+            "creationflags": getattr(
+                subprocess, "CREATE_NEW_PROCESS_GROUP", WINDOWS_NEW_PROCESS_GROUP
+            )
+        }
     return {"start_new_session": True}
 
 

@@ -14,9 +14,18 @@ READY_FILE = "bridge.json"
 LOG_FILE = "engine.log"
 ARTIFACTS_DIR = "artifacts"
 
-ErrorCode = Literal["PARSE_ERROR", "INVALID_REQUEST", "UNKNOWN_COMMAND", "INVALID_ARGS",
-                    "NOT_FOUND", "STALE_REF", "NOT_INTERACTABLE", "TIMEOUT", "UNSUPPORTED",
-                    "INTERNAL"]
+ErrorCode = Literal[
+    "PARSE_ERROR",
+    "INVALID_REQUEST",
+    "UNKNOWN_COMMAND",
+    "INVALID_ARGS",
+    "NOT_FOUND",
+    "STALE_REF",
+    "NOT_INTERACTABLE",
+    "TIMEOUT",
+    "UNSUPPORTED",
+    "INTERNAL",
+]
 ERROR_CODES: tuple[str, ...] = ErrorCode.__args__  # type: ignore[attr-defined]
 
 RequestId = int | str

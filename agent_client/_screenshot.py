@@ -12,8 +12,14 @@ if TYPE_CHECKING:
     from agent_client._client import AgentClient
 
 
-def save_screenshot(client: AgentClient, dest: Path, *, annotate: bool = False,
-                    target: dict[str, str] | None = None, timeout: float | None = None) -> Path:
+def save_screenshot(
+    client: AgentClient,
+    dest: Path,
+    *,
+    annotate: bool = False,
+    target: dict[str, str] | None = None,
+    timeout: float | None = None,
+) -> Path:
     """Capture the viewport (or one node: ``target={"path": ...}`` or ``{"ref": ...}``) as a
     PNG at ``dest``. The bridge writes into the session's artifacts folder; this copies it.
 

@@ -98,8 +98,9 @@ class Selector:
         return index.in_order(found)
 
 
-def _select_chain(index: TreeIndex, scope: list[Node] | None,
-                  chain: tuple[tuple[str, Compound], ...]) -> list[Node]:
+def _select_chain(
+    index: TreeIndex, scope: list[Node] | None, chain: tuple[tuple[str, Compound], ...]
+) -> list[Node]:
     current: list[Node] | None = scope
     for position, (combinator, compound) in enumerate(chain):
         if position == 0 or combinator == " ":
@@ -117,7 +118,7 @@ def attribute_value(node: Node, key: str) -> Any:
     if key == "role":
         return role_of(node)
     if key.startswith("props."):
-        return (node.get("props") or {}).get(key[len("props."):])
+        return (node.get("props") or {}).get(key[len("props.") :])
     if key in node:
         return node[key]
     return (node.get("props") or {}).get(key)
@@ -143,6 +144,7 @@ def _as_text(value: Any) -> str:
 
 # --- parsing ---------------------------------------------------------------------------------
 
+
 def parse_selector(text: str) -> Selector:
     """Parse a selector.
 
@@ -158,8 +160,10 @@ class _Parser:
         self.pos = 0
 
     def fail(self, why: str) -> SelectorError:
-        return SelectorError(f"Bad selector {self.text!r} at position {self.pos}: {why}.\n"
-                             f"  {self.text}\n  {' ' * self.pos}^")
+        return SelectorError(
+            f"Bad selector {self.text!r} at position {self.pos}: {why}.\n"
+            f"  {self.text}\n  {' ' * self.pos}^"
+        )
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -218,8 +222,13 @@ class _Parser:
                 break
         if self.pos == start:
             raise self.fail("expected a type, #name, .group, [attribute], path or *")
-        return Compound(type=parts.get("type"), name=parts.get("name"), path=parts.get("path"),
-                        groups=tuple(parts["groups"]), attributes=tuple(parts["attributes"]))
+        return Compound(
+            type=parts.get("type"),
+            name=parts.get("name"),
+            path=parts.get("path"),
+            groups=tuple(parts["groups"]),
+            attributes=tuple(parts["attributes"]),
+        )
 
     def name(self) -> str:
         if self.peek() in ("'", '"'):
@@ -273,7 +282,7 @@ class _Parser:
         end = self.text.find("]", self.pos)
         if end < 0:
             raise self.fail("expected ']'")
-        raw = self.text[self.pos:end].strip()
+        raw = self.text[self.pos : end].strip()
         self.pos = end
         return _literal(raw)
 
@@ -289,4 +298,3 @@ def _literal(raw: str) -> Any:
         except ValueError:
             pass
     return raw
-

@@ -24,8 +24,16 @@ SESSION_FREE = {
     "install": ("agent_client._cli_project", "install_command"),
 }
 ON_GAME = {
-    "snapshot": "snapshot", "click": "act", "press": "act", "fill": "act", "hover": "act",
-    "drag": "act", "get": "get", "call": "call", "wait": "wait", "screenshot": "screenshot",
+    "snapshot": "snapshot",
+    "click": "act",
+    "press": "act",
+    "fill": "act",
+    "hover": "act",
+    "drag": "act",
+    "get": "get",
+    "call": "call",
+    "wait": "wait",
+    "screenshot": "screenshot",
 }
 
 

@@ -1,25 +1,25 @@
 """Every error the client raises. One class per protocol error code, all under one root.
 
-    AgentBridgeError                    anything this package raises
-    ├── BridgeError                     the bridge answered ok=false (.code, .response)
-    │   ├── ParseError                  PARSE_ERROR
-    │   ├── InvalidRequestError         INVALID_REQUEST
-    │   ├── UnknownCommandError         UNKNOWN_COMMAND
-    │   ├── InvalidArgsError            INVALID_ARGS
-    │   ├── NotFoundError               NOT_FOUND
-    │   ├── StaleRefError               STALE_REF
-    │   ├── NotInteractableError        NOT_INTERACTABLE
-    │   ├── CommandTimeoutError         TIMEOUT (also a builtin TimeoutError)
-    │   ├── UnsupportedError            UNSUPPORTED
-    │   └── InternalBridgeError         INTERNAL
-    ├── LaunchError                     the game could not be started or never got ready
-    │   └── EngineNotFoundError         no engine binary to start
-    ├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
-    │                                   .log_tail)
-    ├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
-    ├── StrictModeError                 a locator action matched several nodes (.matches)
-    └── WaitTimeoutError                a client-side wait ran out: an action's target never
-                                        became actionable, an event never came (also a TimeoutError)
+AgentBridgeError                    anything this package raises
+├── BridgeError                     the bridge answered ok=false (.code, .response)
+│   ├── ParseError                  PARSE_ERROR
+│   ├── InvalidRequestError         INVALID_REQUEST
+│   ├── UnknownCommandError         UNKNOWN_COMMAND
+│   ├── InvalidArgsError            INVALID_ARGS
+│   ├── NotFoundError               NOT_FOUND
+│   ├── StaleRefError               STALE_REF
+│   ├── NotInteractableError        NOT_INTERACTABLE
+│   ├── CommandTimeoutError         TIMEOUT (also a builtin TimeoutError)
+│   ├── UnsupportedError            UNSUPPORTED
+│   └── InternalBridgeError         INTERNAL
+├── LaunchError                     the game could not be started or never got ready
+│   └── EngineNotFoundError         no engine binary to start
+├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
+│                                   .log_tail)
+├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
+├── StrictModeError                 a locator action matched several nodes (.matches)
+└── WaitTimeoutError                a client-side wait ran out: an action's target never
+                                    became actionable, an event never came (also a TimeoutError)
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ERROR_CLASSES",
     "AgentBridgeError",
     "BridgeError",
     "CommandTimeoutError",
+    "ERROR_CLASSES",
     "EngineNotFoundError",
     "GameExitedError",
     "InternalBridgeError",
@@ -59,8 +59,9 @@ class BridgeError(AgentBridgeError):
 
     code = "ERROR"
 
-    def __init__(self, message: str, *, code: str | None = None,
-                 response: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, response: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
@@ -166,9 +167,18 @@ class WaitTimeoutError(AgentBridgeError, TimeoutError):
 
 ERROR_CLASSES: dict[str, type[BridgeError]] = {
     cls.code: cls
-    for cls in (ParseError, InvalidRequestError, UnknownCommandError, InvalidArgsError,
-                NotFoundError, StaleRefError, NotInteractableError, CommandTimeoutError,
-                UnsupportedError, InternalBridgeError)
+    for cls in (
+        ParseError,
+        InvalidRequestError,
+        UnknownCommandError,
+        InvalidArgsError,
+        NotFoundError,
+        StaleRefError,
+        NotInteractableError,
+        CommandTimeoutError,
+        UnsupportedError,
+        InternalBridgeError,
+    )
 }
 
 

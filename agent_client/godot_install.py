@@ -72,8 +72,12 @@ class PrivateApt:
     def __init__(self, root: Path, mirror: str) -> None:
         self.root = root
         etc = root / "etc"
-        for folder in (etc / "preferences.d", root / "lists" / "partial",
-                       root / "cache" / "archives" / "partial", root / "debs"):
+        for folder in (
+            etc / "preferences.d",
+            root / "lists" / "partial",
+            root / "cache" / "archives" / "partial",
+            root / "debs",
+        ):
             folder.mkdir(parents=True, exist_ok=True)
         status = root / "status"
         if not status.exists():
@@ -103,8 +107,10 @@ class PrivateApt:
     def closure(self, packages: list[str]) -> list[str]:
         """Every package (name=version) that installing ``packages`` on an empty system needs."""
         plan = self.run("-s", "install", *packages)
-        return [f"{name}={version}" for name, version in
-                re.findall(r"^Inst (\S+) \((\S+)", plan, flags=re.M)]
+        return [
+            f"{name}={version}"
+            for name, version in re.findall(r"^Inst (\S+) \((\S+)", plan, flags=re.M)
+        ]
 
 
 def _log(message: str) -> None:
@@ -137,8 +143,9 @@ def _write_launcher(prefix: Path) -> Path:
 
 
 def _engine_version(launcher: Path) -> str:
-    done = subprocess.run([str(launcher), "--headless", "--version"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [str(launcher), "--headless", "--version"], capture_output=True, text=True, timeout=60
+    )
     version = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
     if done.returncode != 0 or not version.startswith("4."):
         raise InstallError(f"The installed engine did not start:\n{done.stdout}{done.stderr}")
@@ -152,10 +159,16 @@ def _ensure_xvfb() -> None:
     if os.geteuid() != 0:
         raise InstallError("Rendering needs Xvfb: install the 'xvfb' package and run again.")
     _log("installing xvfb from the system's package sources")
-    for step in (["apt-get", "-q", "update"],
-                 ["apt-get", "-q", "install", "-y", "--no-install-recommends", "xvfb", "xauth"]):
-        done = subprocess.run(step, capture_output=True, text=True,
-                              env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    for step in (
+        ["apt-get", "-q", "update"],
+        ["apt-get", "-q", "install", "-y", "--no-install-recommends", "xvfb", "xauth"],
+    ):
+        done = subprocess.run(
+            step,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+        )
         if done.returncode != 0:
             raise InstallError(f"`{' '.join(step)}` failed:\n{done.stderr[-2000:]}")
 
@@ -172,8 +185,10 @@ def install(prefix: Path, *, render: bool = False, force: bool = False) -> Path:
         InstallError: A step failed; the message carries apt's or the engine's output.
     """
     if sys.platform != "linux":
-        raise InstallError("The installer works on Debian-like Linux; elsewhere set GODOT_BIN "
-                           "to a Godot 4.6 binary from godotengine.org.")
+        raise InstallError(
+            "The installer works on Debian-like Linux; elsewhere set GODOT_BIN "
+            "to a Godot 4.6 binary from godotengine.org."
+        )
     launcher = prefix / "bin" / "godot"
     marker = prefix / ("render.ok" if render else "headless.ok")
     if launcher.exists() and marker.exists() and not force:
@@ -212,8 +227,11 @@ def install(prefix: Path, *, render: bool = False, force: bool = False) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="agent-bridge install-godot", description=__doc__)
     parser.add_argument("--prefix", type=Path, default=default_godot_prefix())
-    parser.add_argument("--render", action="store_true",
-                        help="also install the CPU renderer and Xvfb (for screenshots)")
+    parser.add_argument(
+        "--render",
+        action="store_true",
+        help="also install the CPU renderer and Xvfb (for screenshots)",
+    )
     parser.add_argument("--force", action="store_true", help="reinstall")
     options = parser.parse_args(argv)
     try:

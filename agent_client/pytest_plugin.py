@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 try:
     import pytest
 except ImportError as missing:  # the client works without pytest; only this plugin needs it
-    raise ImportError("The AgentBridge pytest plugin needs pytest: "
-                      "pip install 'agent-bridge[pytest]'.") from missing
+    raise ImportError(
+        "The AgentBridge pytest plugin needs pytest: pip install 'agent-bridge[pytest]'."
+    ) from missing
 
 if TYPE_CHECKING:
     from agent_client._client import AgentClient
@@ -55,37 +56,64 @@ DEFAULTS: dict[str, Any] = {
 }
 PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
 START_SEQ = pytest.StashKey[dict[int, int]]()
-NO_PROJECT = ("No game to launch: pass --godot-project PATH (the folder holding project.godot), "
-              "set godot_project in the pytest ini file, or override the agent_launch_options "
-              "fixture in conftest.py.")
+NO_PROJECT = (
+    "No game to launch: pass --godot-project PATH (the folder holding project.godot), "
+    "set godot_project in the pytest ini file, or override the agent_launch_options "
+    "fixture in conftest.py."
+)
 
 
 # --- options ----------------------------------------------------------------------------------
 
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("agent-bridge", "AgentBridge: drive a game from tests")
     options = [
-        ("--godot-project", "godot_project", "the Godot project (folder with project.godot) the "
-         "game fixtures launch"),
-        ("--godot-bin", "godot_bin", "the engine binary (default: $GODOT_BIN, PATH, then the "
-         "copy `agent-bridge install-godot` installed)"),
+        (
+            "--godot-project",
+            "godot_project",
+            "the Godot project (folder with project.godot) the game fixtures launch",
+        ),
+        (
+            "--godot-bin",
+            "godot_bin",
+            "the engine binary (default: $GODOT_BIN, PATH, then the "
+            "copy `agent-bridge install-godot` installed)",
+        ),
         ("--godot-scene", "godot_scene", "a res:// scene to run instead of the main scene"),
-        ("--agent-timeout", "agent_timeout", "seconds actions, expectations and event waits "
-         "wait (default 5)"),
-        ("--agent-launch-timeout", "agent_launch_timeout", "seconds to wait for the bridge to "
-         "get ready (default 30)"),
-        ("--agent-artifacts", "agent_artifacts", "folder for failure artifacts, one subfolder per "
-         "test (default agent-artifacts)"),
+        (
+            "--agent-timeout",
+            "agent_timeout",
+            "seconds actions, expectations and event waits wait (default 5)",
+        ),
+        (
+            "--agent-launch-timeout",
+            "agent_launch_timeout",
+            "seconds to wait for the bridge to get ready (default 30)",
+        ),
+        (
+            "--agent-artifacts",
+            "agent_artifacts",
+            "folder for failure artifacts, one subfolder per test (default agent-artifacts)",
+        ),
     ]
     for flag, name, text in options:
-        group.addoption(flag, dest=name, default=None, metavar=name.split("_")[-1].upper(),
-                        help=text)
+        group.addoption(
+            flag, dest=name, default=None, metavar=name.split("_")[-1].upper(), help=text
+        )
         parser.addini(name, help=text, default="")
     flags = [
-        ("--agent-render", "agent_render", "run the game with rendering instead of --headless "
-         "(needs a display; enables screenshots)"),
-        ("--agent-fail-on-engine-error", "agent_fail_on_engine_error", "fail a test during "
-         "which the engine logged an error"),
+        (
+            "--agent-render",
+            "agent_render",
+            "run the game with rendering instead of --headless "
+            "(needs a display; enables screenshots)",
+        ),
+        (
+            "--agent-fail-on-engine-error",
+            "agent_fail_on_engine_error",
+            "fail a test during which the engine logged an error",
+        ),
     ]
     for flag, name, text in flags:
         group.addoption(flag, dest=name, action="store_true", default=None, help=text)
@@ -93,10 +121,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "agent_scene(path): launch (or reset) the game on this "
-                            "res:// scene for this test")
-    config.addinivalue_line("markers", "agent_strict_errors: fail the test if the engine "
-                            "logged an error (script error, push_error) during it")
+    config.addinivalue_line(
+        "markers",
+        "agent_scene(path): launch (or reset) the game on this res:// scene for this test",
+    )
+    config.addinivalue_line(
+        "markers",
+        "agent_strict_errors: fail the test if the engine "
+        "logged an error (script error, push_error) during it",
+    )
 
 
 def setting(config: pytest.Config, name: str) -> Any:
@@ -122,6 +155,7 @@ def setting(config: pytest.Config, name: str) -> Any:
 
 
 # --- fixtures ---------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def agent_launch_options(pytestconfig: pytest.Config) -> dict[str, Any]:
@@ -166,8 +200,9 @@ def agent_launcher() -> Launcher:
     return launch_project
 
 
-def _launch(launcher: Launcher, options: dict[str, Any], timeout: float,
-            scene: str | None) -> AgentClient:
+def _launch(
+    launcher: Launcher, options: dict[str, Any], timeout: float, scene: str | None
+) -> AgentClient:
     from agent_client.errors import GameExitedError, LaunchError
 
     settings = {**options, **({"scene": scene} if scene else {})}
@@ -180,8 +215,12 @@ def _launch(launcher: Launcher, options: dict[str, Any], timeout: float,
 
 
 @pytest.fixture
-def game(agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float,
-         request: pytest.FixtureRequest) -> Iterator[AgentClient]:
+def game(
+    agent_launcher: Launcher,
+    agent_launch_options: dict[str, Any],
+    agent_timeout: float,
+    request: pytest.FixtureRequest,
+) -> Iterator[AgentClient]:
     """A fresh game for this test, quit (and its processes stopped) after it."""
     client = _launch(agent_launcher, agent_launch_options, agent_timeout, _scene_for(request))
     try:
@@ -242,8 +281,9 @@ def main_scene(project: Path | str | None) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def agent_shared_session(agent_launcher: Launcher, agent_launch_options: dict[str, Any],
-                         agent_timeout: float) -> Iterator[SharedGame]:
+def agent_shared_session(
+    agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float
+) -> Iterator[SharedGame]:
     """The holder of ``shared_game``'s game for the whole session."""
     shared = SharedGame(agent_launcher, agent_launch_options, agent_timeout)
     try:
@@ -253,18 +293,19 @@ def agent_shared_session(agent_launcher: Launcher, agent_launch_options: dict[st
 
 
 @pytest.fixture
-def shared_game(agent_shared_session: SharedGame,
-                request: pytest.FixtureRequest) -> AgentClient:
+def shared_game(agent_shared_session: SharedGame, request: pytest.FixtureRequest) -> AgentClient:
     """The session's game, reset to the test's scene; faster than ``game``, less isolated."""
     from agent_client import _events
 
     client = agent_shared_session.checkout(_scene_for(request))
-    request.node.stash.setdefault(START_SEQ, {})[id(client)] = \
-        _events.skip_to_latest(client.connection)
+    request.node.stash.setdefault(START_SEQ, {})[id(client)] = _events.skip_to_latest(
+        client.connection
+    )
     return client
 
 
 # --- reports ----------------------------------------------------------------------------------
+
 
 def _clients(item: pytest.Item) -> list[tuple[str, AgentClient]]:
     """The live game clients a test used, by fixture name (any fixture, not only ours)."""
@@ -272,8 +313,11 @@ def _clients(item: pytest.Item) -> list[tuple[str, AgentClient]]:
     if module is None:
         return []  # nothing imported the client: no game in this test
     funcargs = getattr(item, "funcargs", {})
-    return [(name, value) for name, value in funcargs.items()
-            if isinstance(value, module.AgentClient) and not value.closed]
+    return [
+        (name, value)
+        for name, value in funcargs.items()
+        if isinstance(value, module.AgentClient) and not value.closed
+    ]
 
 
 def _artifacts_folder(config: pytest.Config, nodeid: str, fixture: str, several: bool) -> Path:
@@ -283,13 +327,16 @@ def _artifacts_folder(config: pytest.Config, nodeid: str, fixture: str, several:
 
 
 def _strict(item: pytest.Item) -> bool:
-    return bool(item.get_closest_marker("agent_strict_errors")
-                or setting(item.config, "agent_fail_on_engine_error"))
+    return bool(
+        item.get_closest_marker("agent_strict_errors")
+        or setting(item.config, "agent_fail_on_engine_error")
+    )
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(
-        item: pytest.Item, call: pytest.CallInfo[None],
+    item: pytest.Item,
+    call: pytest.CallInfo[None],
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Keeps the call report; on failure, adds the game's evidence to it."""
     report = yield
@@ -302,12 +349,16 @@ def pytest_runtest_makereport(
 
     starts = item.stash.get(START_SEQ, {})
     if report.passed and _strict(item):
-        errors = [(name, event) for name, client in clients
-                  for event in _artifacts.engine_errors(client, starts.get(id(client), 0))]
+        errors = [
+            (name, event)
+            for name, client in clients
+            for event in _artifacts.engine_errors(client, starts.get(id(client), 0))
+        ]
         if errors:
             report.outcome = "failed"
             report.longrepr = "The engine logged errors during the test:\n" + "\n".join(
-                f"  [{name}] {_artifacts.format_engine_error(event)}" for name, event in errors)
+                f"  [{name}] {_artifacts.format_engine_error(event)}" for name, event in errors
+            )
     if report.failed:
         for name, client in clients:
             folder = _artifacts_folder(item.config, item.nodeid, name, len(clients) > 1)

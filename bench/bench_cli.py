@@ -50,8 +50,10 @@ def timed(argv: list[str], env: dict[str, str]) -> float:
 def row(label: str, samples: list[float]) -> None:
     samples.sort()
     p90 = samples[min(len(samples) - 1, int(len(samples) * 0.9))]
-    print(f"  {label:<34} median {statistics.median(samples):6.1f} ms   p90 {p90:6.1f} ms   "
-          f"min {samples[0]:6.1f} ms")
+    print(
+        f"  {label:<34} median {statistics.median(samples):6.1f} ms   p90 {p90:6.1f} ms   "
+        f"min {samples[0]:6.1f} ms"
+    )
 
 
 def main() -> None:
@@ -62,14 +64,19 @@ def main() -> None:
     env = {**os.environ, "TMPDIR": str(temp)}  # a private session index
     module = [sys.executable, "-m", "agent_client.cli"]
     script = shutil.which("agent-bridge")
-    print(f"agent-bridge CLI, {options.runs} runs per row, new process each "
-          f"(console script: {script or 'not installed'})")
+    print(
+        f"agent-bridge CLI, {options.runs} runs per row, new process each "
+        f"(console script: {script or 'not installed'})"
+    )
     print("  baseline:")
-    row("python -c pass", [timed([sys.executable, "-c", "pass"], env)
-                           for _ in range(options.runs)])
+    row("python -c pass", [timed([sys.executable, "-c", "pass"], env) for _ in range(options.runs)])
     start = time.perf_counter()
-    subprocess.run([*module, "start", str(FIXTURE), "--session", "bench"], env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [*module, "start", str(FIXTURE), "--session", "bench"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     print(f"  start (launch, import check, ready): {(time.perf_counter() - start) * 1000:.0f} ms")
     try:
         subprocess.run([*module, "snapshot"], env=env, check=True, capture_output=True)
@@ -78,11 +85,15 @@ def main() -> None:
         for label, args in COMMANDS:
             row(label, [timed([*launcher, *args], env) for _ in range(options.runs)])
         print("  python -m agent_client.cli snapshot, polling vs file notifications:")
-        row("polling (the CLI's default)", [timed([*module, "snapshot"], env)
-                                           for _ in range(options.runs)])
+        row(
+            "polling (the CLI's default)",
+            [timed([*module, "snapshot"], env) for _ in range(options.runs)],
+        )
         watched = {**env, "AGENT_BRIDGE_POLLING": "0"}
-        row("watchdog notifications", [timed([*module, "snapshot"], watched)
-                                      for _ in range(options.runs)])
+        row(
+            "watchdog notifications",
+            [timed([*module, "snapshot"], watched) for _ in range(options.runs)],
+        )
     finally:
         start = time.perf_counter()
         subprocess.run([*module, "stop", "--all"], env=env, capture_output=True)

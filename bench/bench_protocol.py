@@ -39,9 +39,11 @@ def bench_round_trip(game: AgentClient, calls: int) -> None:
         times.append((time.perf_counter() - t) * 1000)
     total = time.perf_counter() - start
     times.sort()
-    print(f"hello round trip over {calls} calls: p50 {percentile(times, .5):.3f} ms, "
-          f"p95 {percentile(times, .95):.3f} ms, p99 {percentile(times, .99):.3f} ms, "
-          f"max {times[-1]:.2f} ms; {calls / total:,.0f} commands/s")
+    print(
+        f"hello round trip over {calls} calls: p50 {percentile(times, 0.5):.3f} ms, "
+        f"p95 {percentile(times, 0.95):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
+        f"max {times[-1]:.2f} ms; {calls / total:,.0f} commands/s"
+    )
 
 
 def bench_get_tree(game: AgentClient) -> None:
@@ -55,8 +57,10 @@ def bench_get_tree(game: AgentClient) -> None:
             samples.append((time.perf_counter() - t) * 1000)
             size = len(orjson.dumps(response))
         assert response["data"]["count"] == count, response["data"]["count"]
-        print(f"get_tree of {count:>6,} nodes: median {statistics.median(samples):7.1f} ms, "
-              f"{size / 1024:8.1f} KiB")
+        print(
+            f"get_tree of {count:>6,} nodes: median {statistics.median(samples):7.1f} ms, "
+            f"{size / 1024:8.1f} KiB"
+        )
 
 
 def bench_idle_cpu(game: AgentClient) -> None:
@@ -75,8 +79,10 @@ def bench_launch(runs: int) -> None:
         game = AgentClient.launch(FIXTURE)
         samples.append(time.perf_counter() - t)
         game.close()
-    print(f"launch to ready (import cache warm), {runs} runs: median "
-          f"{statistics.median(samples) * 1000:.0f} ms, max {max(samples) * 1000:.0f} ms")
+    print(
+        f"launch to ready (import cache warm), {runs} runs: median "
+        f"{statistics.median(samples) * 1000:.0f} ms, max {max(samples) * 1000:.0f} ms"
+    )
 
 
 def bench_crash_detection() -> None:

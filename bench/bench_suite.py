@@ -22,8 +22,9 @@ def run(suite: str, extra: list[str]) -> tuple[float, str]:
     start = time.perf_counter()
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
-    summary = [line for line in done.stdout.splitlines()
-               if re.search(r"\d+ (passed|failed|error)", line)]
+    summary = [
+        line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)
+    ]
     return elapsed, summary[-1].strip("= ") if summary else f"exit {done.returncode}"
 
 

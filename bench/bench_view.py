@@ -36,8 +36,10 @@ def report_snapshot(label: str, game: AgentClient, **args: object) -> None:
     ms, response = timed(lambda: game.send("snapshot", args, timeout=60))
     data = response["data"]
     size = len(orjson.dumps(response))
-    print(f"snapshot {label:<34} {ms:7.1f} ms  {size / 1024:8.1f} KiB  "
-          f"{len(data['text'].splitlines()):>6} lines  {len(data['refs']):>5} refs")
+    print(
+        f"snapshot {label:<34} {ms:7.1f} ms  {size / 1024:8.1f} KiB  "
+        f"{len(data['text'].splitlines()):>6} lines  {len(data['refs']):>5} refs"
+    )
 
 
 def bench_snapshots() -> None:
@@ -57,8 +59,10 @@ def bench_click_to_settled() -> None:
         reset = "/root/LevelScene/HUDLayer/TopBar/ResetButton"
         ms, _ = timed(lambda: game.click(reset, settled=True), runs=21)
         print(f"click Reset, answered once settled: median {ms:.1f} ms")
-        ms, _ = timed(lambda: game.drag(crystal, "/root/LevelScene/CrystalContainer/Crystal_1",
-                                        settled=True), runs=21)
+        ms, _ = timed(
+            lambda: game.drag(crystal, "/root/LevelScene/CrystalContainer/Crystal_1", settled=True),
+            runs=21,
+        )
         print(f"drag crystal onto crystal (swap, check, reset), settled: median {ms:.1f} ms")
         ms, _ = timed(lambda: game.command("swap", **{"from": 0, "to": 1}), runs=21)
         print(f"swap command: median {ms:.1f} ms")
@@ -72,9 +76,11 @@ def bench_screenshots() -> None:
         ms, shot = timed(lambda: game.screenshot())
         game.snapshot()
         annotated, _ = timed(lambda: game.screenshot(annotate=True))
-    print(f"rendering launch to ready: {ready:.0f} ms; screenshot {shot['width']}x"
-          f"{shot['height']} ({shot['bytes'] / 1024:.0f} KiB): first {first:.0f} ms, then median "
-          f"{ms:.0f} ms; annotated median {annotated:.0f} ms")
+    print(
+        f"rendering launch to ready: {ready:.0f} ms; screenshot {shot['width']}x"
+        f"{shot['height']} ({shot['bytes'] / 1024:.0f} KiB): first {first:.0f} ms, then median "
+        f"{ms:.0f} ms; annotated median {annotated:.0f} ms"
+    )
 
 
 def main() -> None:

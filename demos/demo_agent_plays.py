@@ -40,8 +40,10 @@ def main() -> int:
         ready = time.perf_counter() - launched
         hello = game.hello()
         game_commands = [c["name"] for c in hello["commands"] if c["source"] == "game"]
-        print(f"{hello['game']} on {hello['engine']} {hello['engine_version']}, ready in "
-              f"{ready * 1000:.0f} ms; the game registered: {', '.join(game_commands)}")
+        print(
+            f"{hello['game']} on {hello['engine']} {hello['engine_version']}, ready in "
+            f"{ready * 1000:.0f} ms; the game registered: {', '.join(game_commands)}"
+        )
         print("\nWhat the agent sees (interactive snapshot):")
         print(game.snapshot(interactive=True, compact=True)["text"])
         print("\nRead from the scene tree:", read_vault(game.get_tree(LEVEL_ROOT)).describe())
@@ -62,10 +64,14 @@ def main() -> int:
 
     print("\nlevel            crystals  symmetries      ms")
     for report in reports:
-        print(f"{report.level_id:<16} {report.crystals:>8} {report.symmetries:>11} "
-              f"{report.seconds * 1000:>7.0f}")
-    print(f"\nfirst level, launch to level_completed: {first_done:.2f} s; all {len(reports)} "
-          f"levels in one session: {total:.2f} s (launch and quit included)")
+        print(
+            f"{report.level_id:<16} {report.crystals:>8} {report.symmetries:>11} "
+            f"{report.seconds * 1000:>7.0f}"
+        )
+    print(
+        f"\nfirst level, launch to level_completed: {first_done:.2f} s; all {len(reports)} "
+        f"levels in one session: {total:.2f} s (launch and quit included)"
+    )
     return 0 if all(report.completed for report in reports) else 1
 
 

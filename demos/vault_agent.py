@@ -34,8 +34,11 @@ class Edge:
 
     def key(self, mapping: tuple[int, ...] | None = None) -> tuple[int, int, str, bool]:
         """The edge as a comparable key, after moving its ends by ``mapping``."""
-        a, b = (self.source, self.target) if mapping is None else \
-            (mapping[self.source], mapping[self.target])
+        a, b = (
+            (self.source, self.target)
+            if mapping is None
+            else (mapping[self.source], mapping[self.target])
+        )
         if not self.directed:
             a, b = min(a, b), max(a, b)
         return a, b, self.kind, self.directed
@@ -53,8 +56,10 @@ class Vault:
     def describe(self) -> str:
         colors = ", ".join(f"{c.label}={c.color}" for c in self.crystals.values())
         kinds = sorted({f"{e.kind}{'' if e.directed else ' (both ways)'}" for e in self.edges})
-        return (f"{self.title}: {len(self.crystals)} crystals ({colors}); "
-                f"{len(self.edges)} edges ({', '.join(kinds)}); {self.counter}")
+        return (
+            f"{self.title}: {len(self.crystals)} crystals ({colors}); "
+            f"{len(self.edges)} edges ({', '.join(kinds)}); {self.counter}"
+        )
 
 
 def _walk(node: dict[str, Any]):
@@ -74,8 +79,9 @@ def read_vault(tree: dict[str, Any]) -> Vault:
             crystal = Crystal(props["crystal_id"], props["color_name"], props["label_text"])
             vault.crystals[crystal.id] = crystal
         elif node["type"] == "EdgeRenderer":
-            vault.edges.append(Edge(props["from_id"], props["to_id"], props["edge_type"],
-                                    props["directed"]))
+            vault.edges.append(
+                Edge(props["from_id"], props["to_id"], props["edge_type"], props["directed"])
+            )
     return vault
 
 
@@ -93,8 +99,11 @@ def symmetries(vault: Vault) -> list[tuple[int, ...]]:
     def consistent() -> bool:
         placed = len(mapping)
         for edge in vault.edges:
-            if edge.source < placed and edge.target < placed \
-                    and edge.key(tuple(mapping)) not in edge_keys:
+            if (
+                edge.source < placed
+                and edge.target < placed
+                and edge.key(tuple(mapping)) not in edge_keys
+            ):
                 return False
         return True
 
@@ -136,9 +145,18 @@ def play_level(game: AgentClient, level_id: str) -> LevelReport:
     completed = False
     for mapping in found:
         result = game.command("submit_permutation", mapping=list(mapping))
-        transcript.append(f"submit {list(mapping)} -> {result['result']} "
-                          f"{result.get('sym_id') or ''} ({result['found_count']}/"
-                          f"{result['total']})".rstrip())
+        transcript.append(
+            f"submit {list(mapping)} -> {result['result']} "
+            f"{result.get('sym_id') or ''} ({result['found_count']}/"
+            f"{result['total']})".rstrip()
+        )
         completed = completed or any(e["type"] == "level_completed" for e in game.get_events())
-    return LevelReport(level_id, vault.title, len(vault.crystals), len(found),
-                       time.perf_counter() - start, completed, transcript)
+    return LevelReport(
+        level_id,
+        vault.title,
+        len(vault.crystals),
+        len(found),
+        time.perf_counter() - start,
+        completed,
+        transcript,
+    )

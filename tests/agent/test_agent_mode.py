@@ -54,8 +54,19 @@ def test_without_agent_mode_the_bridge_does_nothing(tmp_path) -> None:
     session = tmp_path / "session"
     session.mkdir()
     done = subprocess.run(
-        [str(find_godot()), "--headless", "--path", str(FIXTURE_GAME), "--quit-after", "30",
-         "--", f"--agent-dir={session}"], capture_output=True, timeout=60)
+        [
+            str(find_godot()),
+            "--headless",
+            "--path",
+            str(FIXTURE_GAME),
+            "--quit-after",
+            "30",
+            "--",
+            f"--agent-dir={session}",
+        ],
+        capture_output=True,
+        timeout=60,
+    )
     assert done.returncode == 0
     assert list(session.iterdir()) == [], "no files written without --agent-mode"
     assert b"SCRIPT ERROR" not in done.stdout + done.stderr

@@ -89,8 +89,9 @@ class TestAgentPlaysLevel1:
         assert vault.get_state()["arrangement"] == [0, 1, 2], "it reset afterwards"
 
     def test_hud_counter_updates_after_symmetry_found(self, vault: AgentClient) -> None:
-        rotation = next(m for m in symmetries(read_vault(vault.get_tree(LEVEL_ROOT)))
-                        if m != (0, 1, 2))
+        rotation = next(
+            m for m in symmetries(read_vault(vault.get_tree(LEVEL_ROOT))) if m != (0, 1, 2)
+        )
         vault.command("submit_permutation", mapping=list(rotation))
         assert "symmetry_found" in [e["type"] for e in vault.get_events()]
         assert vault.get_property(f"{HUD}/CounterLabel", "text") == "Symmetries: 1 / 3"
@@ -117,12 +118,15 @@ def test_find_all_symmetries_and_complete(vault_game: AgentClient, level_id: str
 
 
 class TestBadInput:
-    @pytest.mark.parametrize(("args", "error", "match"), [
-        ({"from": 0, "to": 0}, InvalidArgsError, "same|itself"),
-        ({"from": 0, "to": 9}, InvalidArgsError, "9"),
-        ({"from": "a", "to": 1}, InvalidArgsError, "integer"),
-        ({"from": 0}, InvalidArgsError, "to"),
-    ])
+    @pytest.mark.parametrize(
+        ("args", "error", "match"),
+        [
+            ({"from": 0, "to": 0}, InvalidArgsError, "same|itself"),
+            ({"from": 0, "to": 9}, InvalidArgsError, "9"),
+            ({"from": "a", "to": 1}, InvalidArgsError, "integer"),
+            ({"from": 0}, InvalidArgsError, "to"),
+        ],
+    )
     def test_swap(self, vault: AgentClient, args: dict, error: type, match: str) -> None:
         with pytest.raises(error, match=match):
             vault.request("swap", args)
@@ -159,8 +163,7 @@ class TestBadInput:
 
 def copy_game(tmp_path: Path) -> Path:
     target = tmp_path / "crystal_vault"
-    shutil.copytree(GAME, target, symlinks=False,
-                    ignore=shutil.ignore_patterns(".godot"))
+    shutil.copytree(GAME, target, symlinks=False, ignore=shutil.ignore_patterns(".godot"))
     return target
 
 
@@ -170,8 +173,10 @@ def test_the_agent_sees_new_ui_without_bridge_changes(tmp_path: Path) -> None:
     text = hud.read_text()
     parent = re.search(r'\[node name="ResetButton" type="Button" parent="([^"]+)"', text)
     assert parent, "the HUD scene has a ResetButton to sit next to"
-    hud.write_text(text + f'\n[node name="HintButton" type="Button" parent="{parent[1]}"]\n'
-                          'layout_mode = 2\ntext = "Show Hint"\n')
+    hud.write_text(
+        text + f'\n[node name="HintButton" type="Button" parent="{parent[1]}"]\n'
+        'layout_mode = 2\ntext = "Show Hint"\n'
+    )
     with AgentClient.launch(game_dir) as game:
         snap = game.snapshot(interactive=True, compact=True)
         ref = next(r for r, info in snap["refs"].items() if info["name"] == "Show Hint")
@@ -184,10 +189,16 @@ def test_the_agent_sees_new_ui_without_bridge_changes(tmp_path: Path) -> None:
 
 def run_plain(game_dir: Path, *extra: str) -> subprocess.CompletedProcess[bytes]:
     godot = find_godot()
-    subprocess.run([str(godot), "--headless", "--path", str(game_dir), "--import"],
-                   capture_output=True, timeout=300)
-    return subprocess.run([str(godot), "--headless", "--path", str(game_dir), "--quit-after",
-                           "120", *extra], capture_output=True, timeout=120)
+    subprocess.run(
+        [str(godot), "--headless", "--path", str(game_dir), "--import"],
+        capture_output=True,
+        timeout=300,
+    )
+    return subprocess.run(
+        [str(godot), "--headless", "--path", str(game_dir), "--quit-after", "120", *extra],
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def test_the_game_runs_with_the_addon_removed(tmp_path: Path) -> None:
@@ -212,6 +223,9 @@ def test_the_game_runs_with_the_addon_but_without_agent_mode(tmp_path: Path) -> 
 def test_the_games_own_level_checks_pass() -> None:
     godot = find_godot()
     for script in sorted((GAME / "tests").glob("check_*.gd")):
-        done = subprocess.run([str(godot), "--headless", "--path", str(GAME), "-s",
-                               f"res://tests/{script.name}"], capture_output=True, timeout=300)
+        done = subprocess.run(
+            [str(godot), "--headless", "--path", str(GAME), "-s", f"res://tests/{script.name}"],
+            capture_output=True,
+            timeout=300,
+        )
         assert done.returncode == 0, (done.stdout + done.stderr).decode()[-3000:]

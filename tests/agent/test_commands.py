@@ -31,9 +31,23 @@ def test_hello_lists_bridge_and_game_commands_with_schemas(lab: AgentClient) -> 
     assert hello["protocol"] == "agentbridge/1"
     assert hello["engine"] == "godot" and hello["engine_version"].startswith("4.6")
     commands = {command["name"]: command for command in hello["commands"]}
-    for name in ("hello", "get_tree", "get_node", "get_property", "set_property", "call_method",
-                 "get_signals", "press", "fill", "get_events", "wait", "change_scene", "quit",
-                 "get_state", "list_actions"):
+    for name in (
+        "hello",
+        "get_tree",
+        "get_node",
+        "get_property",
+        "set_property",
+        "call_method",
+        "get_signals",
+        "press",
+        "fill",
+        "get_events",
+        "wait",
+        "change_scene",
+        "quit",
+        "get_state",
+        "list_actions",
+    ):
         assert commands[name]["source"] == "bridge", name
     spawn = commands["spawn"]
     assert spawn["source"] == "game"
@@ -65,8 +79,12 @@ def test_get_tree_serializes_everything_without_game_code(lab: AgentClient) -> N
 def test_get_tree_root_and_depth(lab: AgentClient) -> None:
     subtree = lab.get_tree("/root/Lab/UI", max_depth=1)
     assert subtree["name"] == "UI"
-    assert {child["name"] for child in subtree["children"]} == {"Dialog", "Notes", "ReadOnly",
-                                                                "Choice"}
+    assert {child["name"] for child in subtree["children"]} == {
+        "Dialog",
+        "Notes",
+        "ReadOnly",
+        "Choice",
+    }
     assert all(child["children"] == [] for child in subtree["children"])
     with pytest.raises(NotFoundError, match="/root/Lab/Nope"):
         lab.get_tree("/root/Lab/Nope")
@@ -87,40 +105,51 @@ def test_get_node_lists_children_and_property_types(lab: AgentClient) -> None:
     assert node["node"]["name"] == "Lab"
 
 
-@pytest.mark.parametrize(("prop", "value", "expected"), [
-    ("target", [1, 2], {"x": 1.0, "y": 2.0}),
-    ("target", {"x": -3.5, "y": 0}, {"x": -3.5, "y": 0.0}),
-    ("tint", "#00ff00", {"r": 0.0, "g": 1.0, "b": 0.0, "a": 1.0, "html": "#00ff00ff"}),
-    ("tint", "blue", {"r": 0.0, "g": 0.0, "b": 1.0, "a": 1.0, "html": "#0000ffff"}),
-    ("tint", {"r": 1, "g": 1, "b": 0}, {"r": 1.0, "g": 1.0, "b": 0.0, "a": 1.0,
-                                        "html": "#ffff00ff"}),
-    ("mode", "running", 1),
-    ("mode", "DONE", 2),
-    ("mode", 0, 0),
-    ("speed", "Infinity", "Infinity"),
-    ("speed", 2, 2.0),
-    ("count", 7.0, 7),
-    ("tags", ["x", "y", "z"], ["x", "y", "z"]),
-    ("label", "renamed", "renamed"),
-    ("target:x", 9, 9.0),
-])
-def test_set_property_converts_json_to_the_property_type(lab: AgentClient, prop: str,
-                                                         value: object, expected: object) -> None:
+@pytest.mark.parametrize(
+    ("prop", "value", "expected"),
+    [
+        ("target", [1, 2], {"x": 1.0, "y": 2.0}),
+        ("target", {"x": -3.5, "y": 0}, {"x": -3.5, "y": 0.0}),
+        ("tint", "#00ff00", {"r": 0.0, "g": 1.0, "b": 0.0, "a": 1.0, "html": "#00ff00ff"}),
+        ("tint", "blue", {"r": 0.0, "g": 0.0, "b": 1.0, "a": 1.0, "html": "#0000ffff"}),
+        (
+            "tint",
+            {"r": 1, "g": 1, "b": 0},
+            {"r": 1.0, "g": 1.0, "b": 0.0, "a": 1.0, "html": "#ffff00ff"},
+        ),
+        ("mode", "running", 1),
+        ("mode", "DONE", 2),
+        ("mode", 0, 0),
+        ("speed", "Infinity", "Infinity"),
+        ("speed", 2, 2.0),
+        ("count", 7.0, 7),
+        ("tags", ["x", "y", "z"], ["x", "y", "z"]),
+        ("label", "renamed", "renamed"),
+        ("target:x", 9, 9.0),
+    ],
+)
+def test_set_property_converts_json_to_the_property_type(
+    lab: AgentClient, prop: str, value: object, expected: object
+) -> None:
     assert lab.set_property(LAB, prop, value) == expected
     assert lab.get_property(LAB, prop) == expected
 
 
-@pytest.mark.parametrize(("prop", "value", "hint"), [
-    ("target", "abc", "Vector2"),
-    ("target", [1], "Vector2"),
-    ("tint", "#zzzzzz", "Color"),
-    ("count", 1.5, "whole number"),
-    ("mode", "flying", "Idle"),
-    ("label", 5, "string"),
-    ("tags", [1, 2], "String"),
-])
-def test_set_property_refuses_values_that_do_not_convert(lab: AgentClient, prop: str,
-                                                         value: object, hint: str) -> None:
+@pytest.mark.parametrize(
+    ("prop", "value", "hint"),
+    [
+        ("target", "abc", "Vector2"),
+        ("target", [1], "Vector2"),
+        ("tint", "#zzzzzz", "Color"),
+        ("count", 1.5, "whole number"),
+        ("mode", "flying", "Idle"),
+        ("label", 5, "string"),
+        ("tags", [1, 2], "String"),
+    ],
+)
+def test_set_property_refuses_values_that_do_not_convert(
+    lab: AgentClient, prop: str, value: object, hint: str
+) -> None:
     before = lab.get_property(LAB, prop)
     with pytest.raises(InvalidArgsError, match=hint):
         lab.set_property(LAB, prop, value)
@@ -134,7 +163,9 @@ def test_set_property_on_a_node_reference(lab: AgentClient) -> None:
 
 def test_get_property_reports_the_engine_type(lab: AgentClient) -> None:
     assert lab.request("get_property", {"path": LAB, "property": "target"}) == {
-        "value": {"x": 3.0, "y": 4.0}, "type": "Vector2"}
+        "value": {"x": 3.0, "y": 4.0},
+        "type": "Vector2",
+    }
     with pytest.raises(InvalidArgsError, match="no property 'nope'"):
         lab.get_property(LAB, "nope")
 
@@ -177,8 +208,10 @@ def test_fill_fires_text_changed_and_submit(conformance_game: AgentClient) -> No
     conformance_game.get_events()
     conformance_game.fill("/root/Conformance/NameEdit", "Ada", submit=True)
     events = conformance_game.get_events()
-    assert [(e["type"], e["args"]) for e in events] == [("text_changed", ["Ada"]),
-                                                        ("text_submitted", ["Ada"])]
+    assert [(e["type"], e["args"]) for e in events] == [
+        ("text_changed", ["Ada"]),
+        ("text_submitted", ["Ada"]),
+    ]
     assert conformance_game.get_property("/root/Conformance/NameEdit", "text") == "Ada"
 
 

@@ -6,7 +6,8 @@ from agent_client import AgentClient
 
 
 def test_events_ride_on_the_response_of_the_command_that_caused_them(
-        conformance_game: AgentClient) -> None:
+    conformance_game: AgentClient,
+) -> None:
     response = conformance_game.send("press", {"path": "/root/Conformance/PlayButton"})
     events = response["events"]
     assert [(e["type"], e["source"], e["args"]) for e in events] == [
@@ -30,8 +31,10 @@ def test_signals_of_nodes_added_later_are_captured(lab: AgentClient) -> None:
     lab.command("spawn", name="Late")
     lab.command("ping", name="Late", times=2)
     pings = [e for e in lab.get_events() if e["type"] == "pinged"]
-    assert [(e["source"], e["args"]) for e in pings] == [("/root/Lab/Late", [0]),
-                                                        ("/root/Lab/Late", [1])]
+    assert [(e["source"], e["args"]) for e in pings] == [
+        ("/root/Lab/Late", [0]),
+        ("/root/Lab/Late", [1]),
+    ]
 
 
 def test_signal_arguments_cross_as_wire_values(lab: AgentClient) -> None:
@@ -57,8 +60,9 @@ def test_overflow_drops_the_oldest_and_says_how_many(lab: AgentClient) -> None:
 
 
 def test_engine_errors_become_events(lab: AgentClient) -> None:
-    response = lab.send("call_method", {"path": "/root/Lab", "method": "report_error",
-                                        "args": ["something broke"]})
+    response = lab.send(
+        "call_method", {"path": "/root/Lab", "method": "report_error", "args": ["something broke"]}
+    )
     errors = [e for e in response["events"] if e["type"] == "engine_error"]
     assert errors and "something broke" in errors[0]["args"][1]
 

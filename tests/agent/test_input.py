@@ -26,13 +26,17 @@ def test_click_by_point(input_lab: AgentClient) -> None:
     assert event_args(input_lab, "row_added") == [["Row1"]]
 
 
-@pytest.mark.parametrize(("target", "reason"), [
-    ("CoveredButton", "covered by /root/InputLab/Cover"),
-    ("GhostButton", "does not take the mouse"),
-    ("FarButton", "outside the viewport"),
-])
-def test_unreachable_targets_are_refused_with_the_reason(input_lab: AgentClient, target: str,
-                                                         reason: str) -> None:
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        ("CoveredButton", "covered by /root/InputLab/Cover"),
+        ("GhostButton", "does not take the mouse"),
+        ("FarButton", "outside the viewport"),
+    ],
+)
+def test_unreachable_targets_are_refused_with_the_reason(
+    input_lab: AgentClient, target: str, reason: str
+) -> None:
     with pytest.raises(NotInteractableError, match=reason):
         input_lab.request("click", {"path": f"{LAB}/{target}"})
     assert input_lab.get_events() == [], "nothing was pressed"
@@ -50,7 +54,8 @@ def test_a_modal_dialog_covers_the_buttons_behind_it(input_lab: AgentClient) -> 
     with pytest.raises(NotInteractableError, match="behind the open dialog"):
         input_lab.request("click", {"path": f"{LAB}/AddRowButton"})
     assert input_lab.get_events() == [] or all(
-        e["type"] != "row_added" for e in input_lab.get_events())
+        e["type"] != "row_added" for e in input_lab.get_events()
+    )
 
 
 def test_clicking_a_text_field_focuses_it_and_typing_fills_it(input_lab: AgentClient) -> None:
@@ -119,8 +124,9 @@ def test_actions_report_added_and_removed_nodes(input_lab: AgentClient) -> None:
 
 
 def test_an_action_can_answer_settled_with_a_new_snapshot(input_lab: AgentClient) -> None:
-    result = input_lab.request("click", {"path": f"{LAB}/AddRowButton", "settled": True,
-                                         "snapshot": True})
+    result = input_lab.request(
+        "click", {"path": f"{LAB}/AddRowButton", "settled": True, "snapshot": True}
+    )
     assert '- text "Row 1"' in result["snapshot"]["text"]
     assert result["snapshot"]["refs"]
     faded = input_lab.request("click", {"path": f"{LAB}/SlowButton", "settled": True})

@@ -85,9 +85,15 @@ def test_two_processes_writing_to_one_session(conformance_game: AgentClient) -> 
         "c.close()\n"
         "print('done')\n"
     )
-    procs = [subprocess.Popen([sys.executable, "-c", writer, str(conformance_game.session_dir)],
-                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-             for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", writer, str(conformance_game.session_dir)],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
     for _ in range(200):
         conformance_game.hello()
     for proc in procs:
@@ -113,8 +119,12 @@ def test_a_game_quits_when_the_client_process_dies() -> None:
         "print(game.process.pid, flush=True)\n"
         "os._exit(0)\n"  # no cleanup at all, as after a SIGKILL
     )
-    done = subprocess.run([sys.executable, "-c", script, str(FIXTURE_GAME)], cwd=REPO,
-                          capture_output=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(FIXTURE_GAME)],
+        cwd=REPO,
+        capture_output=True,
+        timeout=120,
+    )
     pid = int(done.stdout.split()[0])
     assert wait_gone(pid), "the orphaned game noticed its parent was gone and quit"
 
@@ -124,8 +134,9 @@ def test_launch_errors_are_clear(tmp_path: Path) -> None:
         AgentClient.launch(FIXTURE_GAME, godot=tmp_path / "no-godot")
     with pytest.raises(LaunchError, match=r"no project\.godot"):
         AgentClient.launch(tmp_path)
-    (tmp_path / "project.godot").write_text("config_version=5\n[application]\n"
-                                            'run/main_scene="res://main.tscn"\n')
+    (tmp_path / "project.godot").write_text(
+        'config_version=5\n[application]\nrun/main_scene="res://main.tscn"\n'
+    )
     (tmp_path / "main.tscn").write_text('[gd_scene format=3]\n[node name="Main" type="Node"]\n')
     with pytest.raises(LaunchError, match="agent-bridge install"):
         AgentClient.launch(tmp_path)  # no addon: refused before any engine starts

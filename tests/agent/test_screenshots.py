@@ -54,13 +54,17 @@ def test_annotated_screenshots_mark_the_refs(rendering_game: AgentClient) -> Non
     with Image.open(plain["path"]) as a, Image.open(marked["path"]) as b:
         pa, pb = a.convert("RGB"), b.convert("RGB")
         box = (19, 310, 161, 312)  # the top edge of the Open dialog button's ref box
-        differing = sum(pa.getpixel((x, y)) != pb.getpixel((x, y))
-                        for x in range(box[0], box[2]) for y in range(box[1], box[3]))
+        differing = sum(
+            pa.getpixel((x, y)) != pb.getpixel((x, y))
+            for x in range(box[0], box[2])
+            for y in range(box[1], box[3])
+        )
         assert differing > 100
         magenta = [pb.getpixel((x, 310)) for x in range(25, 150)]
         assert sum(r > 200 and b2 > 100 and g < 120 for r, g, b2 in magenta) > 50
     assert not rendering_game.request("list_actions")["actions"][0]["path"].startswith(
-        "/root/AgentBridge"), "the overlay is gone afterwards"
+        "/root/AgentBridge"
+    ), "the overlay is gone afterwards"
 
 
 def test_clicks_work_the_same_when_rendering(rendering_game: AgentClient) -> None:

@@ -8,10 +8,11 @@ import pytest
 
 from agent_client import AgentClient, InvalidArgsError, StaleRefError
 
-LINE = re.compile(r'^(?P<indent>(  )*)- (?P<role>[a-z]+)( "(?P<name>(?:[^"\\]|\\.)*)")?'
-                  r'( \[(?P<attrs>[^\]]*)\])?$')
-ATTR_ORDER = ["disabled", "checked", "selected", "expanded", "value", "at", "class", "nth",
-              "ref"]
+LINE = re.compile(
+    r'^(?P<indent>(  )*)- (?P<role>[a-z]+)( "(?P<name>(?:[^"\\]|\\.)*)")?'
+    r"( \[(?P<attrs>[^\]]*)\])?$"
+)
+ATTR_ORDER = ["disabled", "checked", "selected", "expanded", "value", "at", "class", "nth", "ref"]
 
 
 def snapshot(game: AgentClient, **args: object) -> dict:
@@ -47,22 +48,28 @@ def test_roles_names_and_states(conformance_game: AgentClient) -> None:
 def test_refs_number_in_document_order_and_name_their_nodes(conformance_game: AgentClient) -> None:
     snap = snapshot(conformance_game)
     assert list(snap["refs"]) == [f"e{i}" for i in range(1, len(snap["refs"]) + 1)]
-    assert snap["refs"]["e2"] == {"role": "button", "name": "Play",
-                                  "path": "/root/Conformance/PlayButton"}
+    assert snap["refs"]["e2"] == {
+        "role": "button",
+        "name": "Play",
+        "path": "/root/Conformance/PlayButton",
+    }
 
 
 def test_lists_tabs_duplicates_and_dialog_role(input_lab: AgentClient) -> None:
     text = snapshot(input_lab)["text"]
-    assert re.search(r'- listbox "List" \[ref=e\d+\]\n\s+- option "Alpha" \[ref=e\d+\]\n'
-                     r'\s+- option "Beta" \[ref=e\d+\]', text)
+    assert re.search(
+        r'- listbox "List" \[ref=e\d+\]\n\s+- option "Alpha" \[ref=e\d+\]\n'
+        r'\s+- option "Beta" \[ref=e\d+\]',
+        text,
+    )
     assert re.search(r'- tab "One" \[selected, ref=e\d+\]\n\s+- tab "Two" \[ref=e\d+\]', text)
-    assert re.search(r'- button "Same" \[ref=e\d+\]\n\s+- button "Same" \[nth=1, ref=e\d+\]',
-                     text)
+    assert re.search(r'- button "Same" \[ref=e\d+\]\n\s+- button "Same" \[nth=1, ref=e\d+\]', text)
     assert "Are you sure" not in text, "a closed dialog is hidden"
 
 
 def test_game_objects_that_take_pointer_input_get_refs_with_their_class(
-        input_lab: AgentClient) -> None:
+    input_lab: AgentClient,
+) -> None:
     text = snapshot(input_lab)["text"]
     assert re.search(r'- generic "Token A" \[at=\d+,\d+, class=token, ref=e\d+\]', text)
 
@@ -74,8 +81,11 @@ def test_interactive_and_compact_filters(input_lab: AgentClient) -> None:
     assert len(flat) < len(interactive) < len(full)
     assert all("ref=" in line for line in flat)
     item_roles = ("option", "tab", "treeitem", "menuitem")
-    assert all(not line.startswith(" ") or line.lstrip().startswith(tuple(
-        f"- {role} " for role in item_roles)) for line in flat), "only items nest (in their list)"
+    assert all(
+        not line.startswith(" ")
+        or line.lstrip().startswith(tuple(f"- {role} " for role in item_roles))
+        for line in flat
+    ), "only items nest (in their list)"
     assert sum("ref=" in line for line in interactive) == len(flat)
     compact = snapshot(input_lab, compact=True)["text"]
     assert "- generic\n" not in compact + "\n", "unnamed wrappers are hoisted"
@@ -100,8 +110,7 @@ def test_a_modal_dialog_makes_what_it_covers_unreachable(input_lab: AgentClient)
     assert '- dialog "Confirm"' in snap["text"]
 
 
-def test_refs_are_stable_across_snapshots_and_never_invented(
-        conformance_game: AgentClient) -> None:
+def test_refs_are_stable_across_snapshots_and_never_invented(conformance_game: AgentClient) -> None:
     old = snapshot(conformance_game)
     snapshot(conformance_game)
     newest = conformance_game.request("snapshot")
@@ -121,10 +130,12 @@ def test_a_ref_whose_node_is_gone_is_stale_not_another_node(input_lab: AgentClie
     snap = snapshot(game)
     assert '- text "Row 2"' in snap["text"]
     field = ref_for(snap, "/Field")
-    game.request("set_property", {"path": "/root/InputLab/Field", "property": "name",
-                                  "value": "Renamed"})
-    assert game.request("get_node", {"ref": field})["node"]["name"] == "Renamed", \
+    game.request(
+        "set_property", {"path": "/root/InputLab/Field", "property": "name", "value": "Renamed"}
+    )
+    assert game.request("get_node", {"ref": field})["node"]["name"] == "Renamed", (
         "a ref follows its node, not its path"
+    )
     game.request("call_method", {"path": "/root/InputLab/Renamed", "method": "queue_free"})
     game.wait_frames(1)
     with pytest.raises(StaleRefError, match="which is gone"):

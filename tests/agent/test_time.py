@@ -58,17 +58,23 @@ def play_script() -> list[tuple]:
         game.pause()
         game.call_method(LAB, "reset_clock")
         game.get_events()
-        script = [("step", {"frames": 25}), ("spawn", {"name": "Probe"}),
-                  ("ping", {"name": "Probe", "times": 2}), ("step", {"frames": 12}),
-                  ("call_method", {"path": LAB, "method": "set_count", "args": [5]}),
-                  ("step", {"frames": 3})]
+        script = [
+            ("step", {"frames": 25}),
+            ("spawn", {"name": "Probe"}),
+            ("ping", {"name": "Probe", "times": 2}),
+            ("step", {"frames": 12}),
+            ("call_method", {"path": LAB, "method": "set_count", "args": [5]}),
+            ("step", {"frames": 3}),
+        ]
         seen = []
         for index, (cmd, args) in enumerate(script):
             response = game.send(cmd, args)
             assert response["ok"], response
             frames = [e["frame"] for e in response["events"]]
-            seen += [(index, e["type"], e["source"], repr(e["args"]),
-                      e["frame"] - min(frames)) for e in response["events"]]
+            seen += [
+                (index, e["type"], e["source"], repr(e["args"]), e["frame"] - min(frames))
+                for e in response["events"]
+            ]
         return seen
 
 

@@ -29,8 +29,13 @@ class Cli:
         self.env.pop("AGENT_BRIDGE_SESSION", None)
 
     def __call__(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run([sys.executable, "-m", "agent_client.cli", *args],
-                              capture_output=True, text=True, env=self.env, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "agent_client.cli", *args],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            timeout=120,
+        )
         if ok:
             assert done.returncode == 0, done.stderr
         return done
@@ -56,8 +61,10 @@ def session(cli: Cli) -> Iterator[str]:
     info = orjson.loads(started.stdout)
     yield info["dir"]
     cli("stop", "--all")
-    assert not psutil.pid_exists(info["pid"]) or \
-        psutil.Process(info["pid"]).status() == psutil.STATUS_ZOMBIE
+    assert (
+        not psutil.pid_exists(info["pid"])
+        or psutil.Process(info["pid"]).status() == psutil.STATUS_ZOMBIE
+    )
 
 
 def ref_of(snapshot: str, line_start: str) -> str:
@@ -70,7 +77,6 @@ def test_start_makes_the_current_session(cli: Cli, session: str) -> None:
     listed = cli("sessions").stdout
     assert re.search(r"^\* conf  running  pid \d+  .*fixture_game$", listed, re.MULTILINE)
     assert Path(session, "bridge.json").exists()
-
 
 
 def test_act_by_ref_then_wait_for_the_event_it_fired(cli: Cli, session: str) -> None:
@@ -86,18 +92,17 @@ def test_act_by_ref_then_wait_for_the_event_it_fired(cli: Cli, session: str) -> 
     assert error.startswith("error TIMEOUT: No 'played' event within 0.3 s")
 
 
-
-
-
-
 def test_concurrent_invocations_each_get_their_own_answer(cli: Cli) -> None:
     cli("start", str(FIXTURE_GAME), "--session", "lab", "--scene", "res://scenes/lab.tscn")
     try:
         names = [f"Thing{number}" for number in range(8)]
         with ThreadPoolExecutor(len(names)) as pool:
-            answers = list(pool.map(
-                lambda name: cli("--session", "lab", "call", "spawn", f'{{"name": "{name}"}}'),
-                names))
+            answers = list(
+                pool.map(
+                    lambda name: cli("--session", "lab", "call", "spawn", f'{{"name": "{name}"}}'),
+                    names,
+                )
+            )
         for name, answer in zip(names, answers, strict=True):
             assert orjson.loads(answer.stdout) == {"path": f"/root/Lab/{name}"}
         state = orjson.loads(cli("--session", "lab", "get", "state").stdout)
@@ -113,19 +118,21 @@ def test_stop_ends_the_game_and_forgets_the_session(tmp_path: Path) -> None:
     info = orjson.loads(cli("start", str(FIXTURE_GAME), "--json").stdout)
     assert info["session"] == "fixture_game"
     second = orjson.loads(cli("start", str(FIXTURE_GAME), "--json").stdout)
-    assert second["session"] == "fixture_game-2"          # the newest is current
+    assert second["session"] == "fixture_game-2"  # the newest is current
     assert cli("sessions").stdout.startswith("  fixture_game ")
     assert cli.fails("start", str(FIXTURE_GAME), "--session", "fixture_game").startswith(
-        "error SESSION_RUNNING:")
+        "error SESSION_RUNNING:"
+    )
     assert cli("stop").stdout == "stopped session fixture_game-2\n"
-    assert cli("snapshot").returncode == 0                 # fixture_game is current again
+    assert cli("snapshot").returncode == 0  # fixture_game is current again
     assert cli("stop").stdout == "stopped session fixture_game\n"
     for started in (info, second):
         assert not Path(started["dir"]).exists()
-        assert not psutil.pid_exists(started["pid"]) or \
-            psutil.Process(started["pid"]).status() == psutil.STATUS_ZOMBIE
+        assert (
+            not psutil.pid_exists(started["pid"])
+            or psutil.Process(started["pid"]).status() == psutil.STATUS_ZOMBIE
+        )
     assert cli("sessions").stdout.startswith("no sessions")
-
 
 
 def test_an_installed_game_runs_with_the_bridge(cli: Cli, tmp_path: Path) -> None:
@@ -133,11 +140,13 @@ def test_an_installed_game_runs_with_the_bridge(cli: Cli, tmp_path: Path) -> Non
     project.mkdir()
     (project / "project.godot").write_text(
         'config_version=5\n\n[application]\n\nconfig/name="Fresh"\n'
-        'run/main_scene="res://main.tscn"\n')
+        'run/main_scene="res://main.tscn"\n'
+    )
     (project / "main.tscn").write_text(
         '[gd_scene format=3]\n\n[node name="Main" type="Control"]\n\n'
         '[node name="Go" type="Button" parent="."]\noffset_right = 80.0\noffset_bottom = 30.0\n'
-        'text = "Go"\n')
+        'text = "Go"\n'
+    )
     cli("install", str(project))
     cli("start", str(project), "--session", "fresh")
     try:
@@ -150,8 +159,9 @@ def test_screenshots_of_a_rendering_game(cli: Cli, tmp_path: Path) -> None:
     cli("start", str(FIXTURE_GAME), "--render", "--session", "shots")
     try:
         whole = tmp_path / "whole.png"
-        assert cli("--session", "shots", "screenshot", str(whole), "--annotate").stdout == \
-            f"{whole}\n"
+        assert (
+            cli("--session", "shots", "screenshot", str(whole), "--annotate").stdout == f"{whole}\n"
+        )
         button = tmp_path / "button.png"
         cli("--session", "shots", "screenshot", str(button), "--target", "#PlayButton")
         for shot in (whole, button):

@@ -36,13 +36,20 @@ class Failure(Exception):
 
 TARGET = {"path": {"type": "string"}, "ref": {"type": "string"}}
 POINT = {"x": {"type": "number"}, "y": {"type": "number"}}
-ACTION = {"settled": {"type": "boolean"}, "snapshot": {"type": "boolean"},
-          "timeout_ms": {"type": "integer"}}
+ACTION = {
+    "settled": {"type": "boolean"},
+    "snapshot": {"type": "boolean"},
+    "timeout_ms": {"type": "integer"},
+}
 
 
 def schema(properties: dict[str, Any], *required: str) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": list(required),
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
 
 
 SCHEMAS: dict[str, dict[str, Any]] = {
@@ -50,28 +57,42 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "get_tree": schema({"root": {"type": "string"}, "max_depth": {"type": "integer"}}),
     "get_node": schema(TARGET),
     "get_property": schema({**TARGET, "property": {"type": "string"}}, "property"),
-    "set_property": schema({**TARGET, "property": {"type": "string"}, "value": {}},
-                           "property", "value"),
-    "call_method": schema({**TARGET, "method": {"type": "string"},
-                           "args": {"type": "array"}}, "method"),
+    "set_property": schema(
+        {**TARGET, "property": {"type": "string"}, "value": {}}, "property", "value"
+    ),
+    "call_method": schema(
+        {**TARGET, "method": {"type": "string"}, "args": {"type": "array"}}, "method"
+    ),
     "press": schema({**TARGET, **ACTION}),
-    "fill": schema({**TARGET, "value": {"type": "string"}, "submit": {"type": "boolean"},
-                    **ACTION}, "value"),
-    "click": schema({**TARGET, **POINT, "button": {"type": "string"},
-                     "double": {"type": "boolean"}, **ACTION}),
+    "fill": schema(
+        {**TARGET, "value": {"type": "string"}, "submit": {"type": "boolean"}, **ACTION}, "value"
+    ),
+    "click": schema(
+        {**TARGET, **POINT, "button": {"type": "string"}, "double": {"type": "boolean"}, **ACTION}
+    ),
     "hover": schema({**TARGET, **POINT, **ACTION}),
-    "drag": schema({"from": {}, "to": {}, "button": {"type": "string"}, **ACTION},
-                   "from", "to"),
-    "wait": schema({"frames": {"type": "integer"}, "settled": {"type": "boolean"},
-                    "quiet_frames": {"type": "integer"}, "timeout_ms": {"type": "integer"}}),
+    "drag": schema({"from": {}, "to": {}, "button": {"type": "string"}, **ACTION}, "from", "to"),
+    "wait": schema(
+        {
+            "frames": {"type": "integer"},
+            "settled": {"type": "boolean"},
+            "quiet_frames": {"type": "integer"},
+            "timeout_ms": {"type": "integer"},
+        }
+    ),
     "get_events": schema({}),
     "list_actions": schema({}),
     "get_state": schema({}),
     "change_scene": schema({"path": {"type": "string"}}, "path"),
-    "snapshot": schema({"interactive": {"type": "boolean"}, "compact": {"type": "boolean"},
-                        "max_depth": {"type": "integer"}, "root": {"type": "string"}}),
-    "screenshot": schema({**TARGET, "annotate": {"type": "boolean"},
-                          "name": {"type": "string"}}),
+    "snapshot": schema(
+        {
+            "interactive": {"type": "boolean"},
+            "compact": {"type": "boolean"},
+            "max_depth": {"type": "integer"},
+            "root": {"type": "string"},
+        }
+    ),
+    "screenshot": schema({**TARGET, "annotate": {"type": "boolean"}, "name": {"type": "string"}}),
     "quit": schema({"exit_code": {"type": "integer"}}),
 }
 GAME_SCHEMAS = {
@@ -80,8 +101,10 @@ GAME_SCHEMAS = {
 }
 JSON_TYPES: dict[str, Callable[[Any], bool]] = {
     "string": lambda value: isinstance(value, str),
-    "integer": lambda value: (isinstance(value, int) and not isinstance(value, bool))
-    or (isinstance(value, float) and value.is_integer()),
+    "integer": lambda value: (
+        (isinstance(value, int) and not isinstance(value, bool))
+        or (isinstance(value, float) and value.is_integer())
+    ),
     "number": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
     "boolean": lambda value: isinstance(value, bool),
     "array": lambda value: isinstance(value, list),
@@ -91,23 +114,28 @@ JSON_TYPES: dict[str, Callable[[Any], bool]] = {
 
 def validate(cmd: str, args: Data, rules: dict[str, Any]) -> None:
     """Raises:
-        Failure: INVALID_ARGS for an unknown, missing or wrongly typed argument.
+    Failure: INVALID_ARGS for an unknown, missing or wrongly typed argument.
     """
     properties = rules["properties"]
     for key, value in args.items():
         if key not in properties:
-            raise Failure("INVALID_ARGS", f"{cmd}: unknown argument '{key}' (takes: "
-                                          f"{', '.join(properties) or 'none'}).")
+            raise Failure(
+                "INVALID_ARGS",
+                f"{cmd}: unknown argument '{key}' (takes: {', '.join(properties) or 'none'}).",
+            )
         wanted = properties[key].get("type")
         if wanted and not JSON_TYPES[wanted](value):
-            raise Failure("INVALID_ARGS", f"{cmd}: argument '{key}' must be {wanted}, got "
-                                          f"{type(value).__name__}.")
+            raise Failure(
+                "INVALID_ARGS",
+                f"{cmd}: argument '{key}' must be {wanted}, got {type(value).__name__}.",
+            )
     for key in rules["required"]:
         if key not in args:
             raise Failure("INVALID_ARGS", f"{cmd}: argument '{key}' is required.")
 
 
 # --- the bridge ---------------------------------------------------------------------------------
+
 
 class FakeBridge:
     """Answers request lines as a bridge would; thread-safe, so several clients may share it.
@@ -124,20 +152,28 @@ class FakeBridge:
         self.changed = threading.Condition()
         self.refs = snapshot.Refs()
         self._queue: list[Data] = []
-        self._root = FakeNode("root", "Window", "application", GAME_NAME,
-                              {"visible": True, "title": GAME_NAME})
+        self._root = FakeNode(
+            "root", "Window", "application", GAME_NAME, {"visible": True, "title": GAME_NAME}
+        )
         self._root.add(FakeNode("AgentBridge", "Node"))
         self._scene_path = scene
         self._root.add(SCENES[scene]())
         self._handlers: dict[str, Callable[[Data], Data]] = {
-            name: getattr(self, f"_cmd_{name}") for name in SCHEMAS}
+            name: getattr(self, f"_cmd_{name}") for name in SCHEMAS
+        }
         self._handlers.update(spawn=self._game_spawn, animate=self._game_animate)
 
     @property
     def info(self) -> Data:
         """What a bridge writes into ``bridge.json`` once ready."""
-        return {"protocol": "agentbridge/1", "engine": "fake", "engine_version": "0",
-                "pid": 0, "game": GAME_NAME, "frame": self.frame}
+        return {
+            "protocol": "agentbridge/1",
+            "engine": "fake",
+            "engine_version": "0",
+            "pid": 0,
+            "game": GAME_NAME,
+            "frame": self.frame,
+        }
 
     # --- the envelope ---------------------------------------------------------------------------
 
@@ -164,13 +200,13 @@ class FakeBridge:
         if isinstance(request_id, float) and request_id.is_integer():
             request_id = int(request_id)
         if isinstance(request_id, bool) or not isinstance(request_id, (int, str)):
-            return failure(None, "INVALID_REQUEST", "\"id\" must be an integer or a string.")
+            return failure(None, "INVALID_REQUEST", '"id" must be an integer or a string.')
         cmd, args = request.get("cmd"), request.get("args")
         if not isinstance(cmd, str):
-            return failure(request_id, "INVALID_REQUEST", "\"cmd\" must be a string.")
+            return failure(request_id, "INVALID_REQUEST", '"cmd" must be a string.')
         args = {} if args is None else args
         if not isinstance(args, dict):
-            return failure(request_id, "INVALID_REQUEST", "\"args\" must be a JSON object.")
+            return failure(request_id, "INVALID_REQUEST", '"args" must be a JSON object.')
         handler = self._handlers.get(cmd)
         if handler is None:
             close = difflib.get_close_matches(cmd, list(self._handlers), n=3)
@@ -185,8 +221,15 @@ class FakeBridge:
 
     def emit(self, event_type: str, source: FakeNode, args: list[Any]) -> None:
         self.seq += 1
-        self._queue.append({"type": event_type, "seq": self.seq, "frame": self.frame,
-                            "source": source.path, "args": args})
+        self._queue.append(
+            {
+                "type": event_type,
+                "seq": self.seq,
+                "frame": self.frame,
+                "source": source.path,
+                "args": args,
+            }
+        )
 
     # --- finding nodes --------------------------------------------------------------------------
 
@@ -213,9 +256,12 @@ class FakeBridge:
         ref = str(args["ref"]).lstrip("@")
         node = self.refs.node_of(ref)
         if node is None or not self._alive(node):
-            raise Failure("STALE_REF", f"No snapshot gave out {ref}: take a new snapshot."
-                          if node is None else f"Ref {ref} named {node.path}, which is gone: "
-                                               "take a new snapshot.")
+            raise Failure(
+                "STALE_REF",
+                f"No snapshot gave out {ref}: take a new snapshot."
+                if node is None
+                else f"Ref {ref} named {node.path}, which is gone: take a new snapshot.",
+            )
         return node
 
     def _end(self, value: Any) -> FakeNode | None:
@@ -251,8 +297,9 @@ class FakeBridge:
         point = node.center()
         on_top = self.hit(point["x"], point["y"])
         if on_top is not None and on_top is not node and node not in _ancestors(on_top):
-            raise Failure("NOT_INTERACTABLE", f"Cannot reach it: {node.path} is covered by "
-                                              f"{on_top.path}.")
+            raise Failure(
+                "NOT_INTERACTABLE", f"Cannot reach it: {node.path} is covered by {on_top.path}."
+            )
         return point
 
     def press(self, node: FakeNode) -> Data:
@@ -279,14 +326,18 @@ class FakeBridge:
         after = {id(node): node for node in self._root.walk()}
         added = _topmost([after[key] for key in after.keys() - before.keys()])
         removed = _topmost([before[key] for key in before.keys() - after.keys()])
-        data["changes"] = {"added": [node.path for node in added], "added_count": len(added),
-                           "removed": [node.path for node in removed],
-                           "removed_count": len(removed)}
+        data["changes"] = {
+            "added": [node.path for node in added],
+            "added_count": len(added),
+            "removed": [node.path for node in removed],
+            "removed_count": len(removed),
+        }
         if args.get("settled"):
             self._settle(args.get("timeout_ms", 5000), 2)
         if args.get("snapshot"):
-            data["snapshot"] = snapshot.take(self.refs, self._root, interactive=False,
-                                             compact=False, max_depth=None)
+            data["snapshot"] = snapshot.take(
+                self.refs, self._root, interactive=False, compact=False, max_depth=None
+            )
         return data
 
     def _settle(self, timeout_ms: int, quiet_frames: int) -> int:
@@ -301,10 +352,19 @@ class FakeBridge:
     # --- commands -------------------------------------------------------------------------------
 
     def _cmd_hello(self, _args: Data) -> Data:
-        commands = [{"name": name, "description": name.replace("_", " "), "args_schema": rules,
-                     "source": "bridge"} for name, rules in SCHEMAS.items()]
-        commands += [{"name": name, "description": name, "args_schema": rules,
-                      "source": "game"} for name, rules in GAME_SCHEMAS.items()]
+        commands = [
+            {
+                "name": name,
+                "description": name.replace("_", " "),
+                "args_schema": rules,
+                "source": "bridge",
+            }
+            for name, rules in SCHEMAS.items()
+        ]
+        commands += [
+            {"name": name, "description": name, "args_schema": rules, "source": "game"}
+            for name, rules in GAME_SCHEMAS.items()
+        ]
         return {**self.info, "agent_mode": True, "commands": commands}
 
     def _cmd_get_tree(self, args: Data) -> Data:
@@ -320,8 +380,11 @@ class FakeBridge:
         wire = node.serialize(0)
         wire.pop("children")
         wire.pop("truncated", None)
-        return {"node": wire, "children": [child.name for child in node.children],
-                "properties": {key: _engine_type(value) for key, value in node.props.items()}}
+        return {
+            "node": wire,
+            "children": [child.name for child in node.children],
+            "properties": {key: _engine_type(value) for key, value in node.props.items()},
+        }
 
     def _cmd_get_property(self, args: Data) -> Data:
         node = self.target(args)
@@ -349,8 +412,10 @@ class FakeBridge:
             old, node.props["count"] = node.props["count"], call_args[0]
             self.emit("value_changed", node, [old, call_args[0]])
             return {"result": None}
-        raise Failure("INVALID_ARGS", f"{node.path} has no method '{method}' taking "
-                                      f"{len(call_args)} arguments.")
+        raise Failure(
+            "INVALID_ARGS",
+            f"{node.path} has no method '{method}' taking {len(call_args)} arguments.",
+        )
 
     def _cmd_press(self, args: Data) -> Data:
         node = self.target(args)
@@ -381,8 +446,12 @@ class FakeBridge:
                 on_top = self.target(args)
                 point = self.reach(on_top)
                 data = {"position": point, "target": on_top.path}
-            if on_top is not None and args.get("button", "left") == "left" \
-                    and "press" in on_top.actions() and not on_top.props.get("disabled"):
+            if (
+                on_top is not None
+                and args.get("button", "left") == "left"
+                and "press" in on_top.actions()
+                and not on_top.props.get("disabled")
+            ):
                 self.press(on_top)
             return data
 
@@ -403,29 +472,33 @@ class FakeBridge:
 
     def _cmd_wait(self, args: Data) -> Data:
         if ("frames" in args) == bool(args.get("settled")):
-            raise Failure("INVALID_ARGS", "wait: give exactly one of 'frames' and "
-                                          "'settled: true'.")
+            raise Failure("INVALID_ARGS", "wait: give exactly one of 'frames' and 'settled: true'.")
         if "frames" in args:
             self.frame += int(args["frames"])
             self.busy_frames = max(0, self.busy_frames - int(args["frames"]))
             return {"frames_waited": int(args["frames"])}
-        return {"frames_waited": self._settle(args.get("timeout_ms", 5000),
-                                              args.get("quiet_frames", 2))}
+        return {
+            "frames_waited": self._settle(args.get("timeout_ms", 5000), args.get("quiet_frames", 2))
+        }
 
     def _cmd_get_events(self, _args: Data) -> Data:
         drained, self._queue = self._queue, []
         return {"events": drained, "dropped": 0}
 
     def _cmd_list_actions(self, _args: Data) -> Data:
-        actions = [{"path": node.path, "action": action, "name": node.accessible_name()}
-                   for node in self._root.walk() if node.is_visible()
-                   for action in node.actions()]
+        actions = [
+            {"path": node.path, "action": action, "name": node.accessible_name()}
+            for node in self._root.walk()
+            if node.is_visible()
+            for action in node.actions()
+        ]
         return {"actions": actions, "commands": sorted(self._handlers)}
 
     def _cmd_get_state(self, _args: Data) -> Data:
         if self.scene.name != "Lab":
-            raise Failure("UNSUPPORTED", "The game registered no state "
-                                         "(AgentBridge.register_state).")
+            raise Failure(
+                "UNSUPPORTED", "The game registered no state (AgentBridge.register_state)."
+            )
         return {"count": self.scene.props["count"], "mode": self.scene.props["mode"]}
 
     def _cmd_change_scene(self, args: Data) -> Data:
@@ -439,14 +512,16 @@ class FakeBridge:
         return {"scene": args["path"], "root": self.scene.path}
 
     def _cmd_snapshot(self, args: Data) -> Data:
-        return snapshot.take(self.refs, self.node_at(args.get("root", "/root")),
-                             interactive=bool(args.get("interactive")),
-                             compact=bool(args.get("compact")),
-                             max_depth=args.get("max_depth"))
+        return snapshot.take(
+            self.refs,
+            self.node_at(args.get("root", "/root")),
+            interactive=bool(args.get("interactive")),
+            compact=bool(args.get("compact")),
+            max_depth=args.get("max_depth"),
+        )
 
     def _cmd_screenshot(self, _args: Data) -> Data:
-        raise Failure("UNSUPPORTED", "Screenshots need rendering, and this game runs "
-                                     "--headless.")
+        raise Failure("UNSUPPORTED", "Screenshots need rendering, and this game runs --headless.")
 
     def _cmd_quit(self, args: Data) -> Data:
         self.exit_code = int(args.get("exit_code", 0))
@@ -516,8 +591,10 @@ def _convert(key: str, current: Any, value: Any) -> Any:
     else:
         ok = True
     if not ok:
-        raise Failure("INVALID_ARGS", f"Cannot set '{key}' ({_engine_type(current)}) to "
-                                      f"{orjson.dumps(value).decode()}.")
+        raise Failure(
+            "INVALID_ARGS",
+            f"Cannot set '{key}' ({_engine_type(current)}) to {orjson.dumps(value).decode()}.",
+        )
     return value
 
 

@@ -62,8 +62,11 @@ class FakeNode:
 
     def contains(self, x: float, y: float) -> bool:
         rect = self.rect()
-        return rect is not None and rect["x"] <= x < rect["x"] + rect["w"] \
+        return (
+            rect is not None
+            and rect["x"] <= x < rect["x"] + rect["w"]
             and rect["y"] <= y < rect["y"] + rect["h"]
+        )
 
     def center(self) -> dict[str, float]:
         rect = self.rect() or {"x": 0, "y": 0, "w": 0, "h": 0}
@@ -86,8 +89,12 @@ class FakeNode:
 
     def serialize(self, depth: int | None) -> dict[str, Any]:
         """The node as ``get_tree`` sends it; ``depth``: levels of children still wanted."""
-        wire: dict[str, Any] = {"name": self.name, "type": self.type, "path": self.path,
-                                "role": self.role}
+        wire: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "path": self.path,
+            "role": self.role,
+        }
         label = self.accessible_name()
         if label:
             wire["label"] = label
@@ -100,8 +107,20 @@ class FakeNode:
         rect = self.rect()
         if rect is not None:
             wire["rect"] = rect
-        for key in ("title", "text", "disabled", "editable", "toggle_mode", "button_pressed",
-                    "value", "min", "max", "step", "items", "selected"):
+        for key in (
+            "title",
+            "text",
+            "disabled",
+            "editable",
+            "toggle_mode",
+            "button_pressed",
+            "value",
+            "min",
+            "max",
+            "step",
+            "items",
+            "selected",
+        ):
             if key in self.props:
                 wire[key] = self.props[key]
         if "placeholder_text" in self.props:
@@ -117,51 +136,123 @@ class FakeNode:
         return wire
 
 
-def control(name: str, type_: str, rect: tuple[float, float, float, float], *,
-            role: str = "generic", label: str = "", **props: Any) -> FakeNode:
+def control(
+    name: str,
+    type_: str,
+    rect: tuple[float, float, float, float],
+    *,
+    role: str = "generic",
+    label: str = "",
+    **props: Any,
+) -> FakeNode:
     x, y, w, h = rect
-    return FakeNode(name, type_, role, label, {"visible": True, "position": {"x": x, "y": y},
-                                                "size": {"x": w, "y": h}} | props)
+    return FakeNode(
+        name,
+        type_,
+        role,
+        label,
+        {"visible": True, "position": {"x": x, "y": y}, "size": {"x": w, "y": h}} | props,
+    )
 
 
 def button(name: str, text: str, x: float, y: float, w: float = 100, **props: Any) -> FakeNode:
-    return control(name, "Button", (x, y, w, 31), role="button", text=text,
-                   **{"disabled": False, **props})
+    return control(
+        name, "Button", (x, y, w, 31), role="button", text=text, **{"disabled": False, **props}
+    )
 
 
 def conformance_scene() -> FakeNode:
     """``/root/Conformance`` as in tests/fixture_game/scenes/conformance.tscn."""
-    scene = FakeNode("Conformance", "Control", props={
-        "visible": True, "position": {"x": 0, "y": 0}, "size": {"x": 1152, "y": 648},
-        "play_count": 0}, script_props=("play_count",))
+    scene = FakeNode(
+        "Conformance",
+        "Control",
+        props={
+            "visible": True,
+            "position": {"x": 0, "y": 0},
+            "size": {"x": 1152, "y": 648},
+            "play_count": 0,
+        },
+        script_props=("play_count",),
+    )
     return scene.add(
         control("Title", "Label", (20, 10, 200, 26), role="heading", text="Conformance"),
-        control("NameEdit", "LineEdit", (20, 50, 200, 31), role="textbox", label="Your name",
-                text="", placeholder_text="Your name", editable=True),
+        control(
+            "NameEdit",
+            "LineEdit",
+            (20, 50, 200, 31),
+            role="textbox",
+            label="Your name",
+            text="",
+            placeholder_text="Your name",
+            editable=True,
+        ),
         button("PlayButton", "Play", 20, 100),
         button("DisabledButton", "Disabled", 140, 100, 120, disabled=True),
         button("HiddenButton", "Hidden", 280, 100, visible=False),
-        control("ToggleButton", "CheckBox", (20, 150, 100, 31), role="checkbox", text="Sound",
-                disabled=False, toggle_mode=True, button_pressed=False),
-        control("Volume", "HSlider", (20, 200, 200, 16), role="slider", label="Volume",
-                value=50.0, min=0, max=100, step=1.0),
+        control(
+            "ToggleButton",
+            "CheckBox",
+            (20, 150, 100, 31),
+            role="checkbox",
+            text="Sound",
+            disabled=False,
+            toggle_mode=True,
+            button_pressed=False,
+        ),
+        control(
+            "Volume",
+            "HSlider",
+            (20, 200, 200, 16),
+            role="slider",
+            label="Volume",
+            value=50.0,
+            min=0,
+            max=100,
+            step=1.0,
+        ),
     )
 
 
 def lab_scene() -> FakeNode:
     """``/root/Lab``: the parts of tests/fixture_game/scenes/lab.tscn the fast tests use."""
-    lab = FakeNode("Lab", "Node2D", props={"visible": True, "count": 0, "mode": 0},
-                   script_props=("count", "mode"))
+    lab = FakeNode(
+        "Lab",
+        "Node2D",
+        props={"visible": True, "count": 0, "mode": 0},
+        script_props=("count", "mode"),
+    )
     ui = FakeNode("UI", "CanvasLayer", "region", props={"visible": True})
     ui.add(
-        FakeNode("Dialog", "AcceptDialog", "dialog", props={"visible": False,
-                                                             "title": "Notice"}),
-        control("Notes", "TextEdit", (10, 10, 190, 70), role="textbox", label="Notes", text="",
-                editable=True),
-        control("ReadOnly", "LineEdit", (10, 90, 190, 30), role="textbox", label="Read Only",
-                text="fixed", editable=False),
-        control("Choice", "OptionButton", (10, 130, 190, 30), role="combobox", label="Choice",
-                text="Easy", disabled=False, items=["Easy", "Hard"], selected=0),
+        FakeNode("Dialog", "AcceptDialog", "dialog", props={"visible": False, "title": "Notice"}),
+        control(
+            "Notes",
+            "TextEdit",
+            (10, 10, 190, 70),
+            role="textbox",
+            label="Notes",
+            text="",
+            editable=True,
+        ),
+        control(
+            "ReadOnly",
+            "LineEdit",
+            (10, 90, 190, 30),
+            role="textbox",
+            label="Read Only",
+            text="fixed",
+            editable=False,
+        ),
+        control(
+            "Choice",
+            "OptionButton",
+            (10, 130, 190, 30),
+            role="combobox",
+            label="Choice",
+            text="Easy",
+            disabled=False,
+            items=["Easy", "Hard"],
+            selected=0,
+        ),
     )
     return lab.add(FakeNode("Mover", "Node2D", props={"visible": True}), ui)
 

@@ -10,8 +10,22 @@ from typing import Any
 from tests.fake.scene import FakeNode
 
 # Roles a person acts on: these get refs.
-REF_ROLES = frozenset({"button", "checkbox", "combobox", "textbox", "slider", "spinbutton",
-                       "listbox", "tablist", "tab", "option", "menuitem", "treeitem"})
+REF_ROLES = frozenset(
+    {
+        "button",
+        "checkbox",
+        "combobox",
+        "textbox",
+        "slider",
+        "spinbutton",
+        "listbox",
+        "tablist",
+        "tab",
+        "option",
+        "menuitem",
+        "treeitem",
+    }
+)
 # Unnamed nodes of these roles are left out by ``compact`` (their children move up).
 WRAPPER_ROLES = frozenset({"generic", "group", "region"})
 BRIDGE_NAME = "AgentBridge"
@@ -63,8 +77,9 @@ class Refs:
         return self._by_ref.get(ref)
 
 
-def take(refs: Refs, top: FakeNode, *, interactive: bool, compact: bool,
-         max_depth: int | None) -> dict[str, Any]:
+def take(
+    refs: Refs, top: FakeNode, *, interactive: bool, compact: bool, max_depth: int | None
+) -> dict[str, Any]:
     """The ``snapshot`` command's data for the tree below ``top``."""
     refs.snapshots += 1
     entry = _collect(refs, top, 0, max_depth)
@@ -91,17 +106,27 @@ def _has_ref(entry: Entry) -> bool:
     return bool(entry.ref) or any(_has_ref(child) for child in entry.children)
 
 
-def _render(entry: Entry, depth: int, interactive: bool, compact: bool, lines: list[str],
-            listed: dict[str, dict[str, str]]) -> None:
+def _render(
+    entry: Entry,
+    depth: int,
+    interactive: bool,
+    compact: bool,
+    lines: list[str],
+    listed: dict[str, dict[str, str]],
+) -> None:
     if interactive and not _has_ref(entry):
         return
     node = entry.node
-    dropped = (compact and not entry.ref and node.role in WRAPPER_ROLES
-               and not node.accessible_name()) or (interactive and compact and not entry.ref)
+    dropped = (
+        compact and not entry.ref and node.role in WRAPPER_ROLES and not node.accessible_name()
+    ) or (interactive and compact and not entry.ref)
     if not dropped:
         lines.append("  " * depth + entry.line())
         if entry.ref:
-            listed[entry.ref] = {"role": node.role, "name": node.accessible_name(),
-                                 "path": node.path}
+            listed[entry.ref] = {
+                "role": node.role,
+                "name": node.accessible_name(),
+                "path": node.path,
+            }
     for child in entry.children:
         _render(child, depth if dropped else depth + 1, interactive, compact, lines, listed)

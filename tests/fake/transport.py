@@ -40,12 +40,17 @@ class FakeTransport:
         with self.bridge.changed:
             if len(self.bridge.lines) == self._read and timeout > 0:
                 self.bridge.changed.wait(timeout)
-            lines = [Line(number, data) for number, data in
-                     enumerate(self.bridge.lines[self._read:], start=self._read)]
+            lines = [
+                Line(number, data)
+                for number, data in enumerate(self.bridge.lines[self._read :], start=self._read)
+            ]
         self._read += len(lines)
         if not lines and self.bridge.exit_code is not None:
-            raise GameExitedError(f"The game exited with code {self.bridge.exit_code}.",
-                                  exit_code=self.bridge.exit_code, log_tail="")
+            raise GameExitedError(
+                f"The game exited with code {self.bridge.exit_code}.",
+                exit_code=self.bridge.exit_code,
+                log_tail="",
+            )
         return lines
 
     def close(self) -> None:
@@ -92,7 +97,7 @@ class SessionServer:
             *complete, partial = partial.split(b"\n")
             for line in complete:
                 self.bridge.handle(line)
-            fresh = self.bridge.lines[self._written:]
+            fresh = self.bridge.lines[self._written :]
             if fresh:
                 with open(self.folder / RESP_FILE, "ab") as resp:
                     resp.write(b"".join(line + b"\n" for line in fresh))

@@ -12,7 +12,6 @@ pytest_plugins = ["pytester"]
 FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
 
 
-
 def test_game_launches_the_project_given_on_the_command_line(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("""
         def test_plays(game):
@@ -23,11 +22,9 @@ def test_game_launches_the_project_given_on_the_command_line(pytester: pytest.Py
     pytester.runpytest("--godot-project", str(FIXTURE_GAME)).assert_outcomes(passed=1)
 
 
-
-
-
 def test_shared_game_is_reset_between_tests_and_relaunched_when_gone(
-        pytester: pytest.Pytester) -> None:
+    pytester: pytest.Pytester,
+) -> None:
     pytester.makepyfile("""
         import pytest
         seen = {}
@@ -63,7 +60,8 @@ def test_shared_game_is_reset_between_tests_and_relaunched_when_gone(
 
 def test_launch_failures_are_reported_as_failures(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("def test_uses_game(game):\n    pass\n")
-    result = pytester.runpytest("--godot-project", str(FIXTURE_GAME), "--godot-bin",
-                                str(pytester.path / "no-such-godot"))
+    result = pytester.runpytest(
+        "--godot-project", str(FIXTURE_GAME), "--godot-bin", str(pytester.path / "no-such-godot")
+    )
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*Could not launch*no-such-godot*"])

@@ -67,11 +67,11 @@ def test_game_{number}(game):
     return record
 
 
-def test_xdist_runs_games_in_parallel_without_sharing_anything(
-        pytester: pytest.Pytester) -> None:
+def test_xdist_runs_games_in_parallel_without_sharing_anything(pytester: pytest.Pytester) -> None:
     record = write_tests(pytester, 4)
-    result = pytester.runpytest_subprocess("-n", "2", "--godot-project", str(FIXTURE_GAME),
-                                           "-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess(
+        "-n", "2", "--godot-project", str(FIXTURE_GAME), "-p", "no:cacheprovider"
+    )
     result.assert_outcomes(passed=4)
     rows = recorded(record)
     assert {worker for worker, _, _ in rows} == {"gw0", "gw1"}
@@ -82,32 +82,53 @@ def test_xdist_runs_games_in_parallel_without_sharing_anything(
 
 def test_the_plugin_works_without_xdist(pytester: pytest.Pytester) -> None:
     record = write_tests(pytester, 2)
-    result = pytester.runpytest_subprocess("-p", "no:xdist", "--godot-project",
-                                           str(FIXTURE_GAME), "-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess(
+        "-p", "no:xdist", "--godot-project", str(FIXTURE_GAME), "-p", "no:cacheprovider"
+    )
     result.assert_outcomes(passed=2)
     assert all(is_gone(pid) for _, _, pid in recorded(record))
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "kill"])
-def test_no_engine_outlives_an_interrupted_or_killed_run(pytester: pytest.Pytester,
-                                                          how: str) -> None:
+def test_no_engine_outlives_an_interrupted_or_killed_run(
+    pytester: pytest.Pytester, how: str
+) -> None:
     record = pytester.path / "seen.txt"
-    pytester.makepyfile(test_waits=RECORD_GAME.format(record=str(record)) + """
+    pytester.makepyfile(
+        test_waits=RECORD_GAME.format(record=str(record))
+        + """
 import time
 
 def test_waits(game):
     record(game)
     time.sleep(120)
-""")
+"""
+    )
     if how == "ctrl-c" and os.name == "nt":
         pytest.skip("Windows cannot send a console Ctrl-C to one child process group")
     # Its own process group (session), so the cleanup below can end everything it started.
-    group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" \
+    group = (
+        {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+        if os.name == "nt"
         else {"start_new_session": True}
+    )
     run = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "--godot-project", str(FIXTURE_GAME),
-         "-p", "no:cacheprovider", "-p", "no:xdist"],
-        cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **group)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--godot-project",
+            str(FIXTURE_GAME),
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+        ],
+        cwd=pytester.path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        **group,
+    )
     try:
         assert wait_until(lambda: record.exists() and record.read_text().endswith("\n"), 60)
         _, folder, pid = recorded(record)[0]

@@ -28,16 +28,19 @@ def test_a_failure_carries_snapshot_events_and_engine_log(pytester: pytest.Pytes
     artifacts = pytester.path / "out"
     result = run(pytester, "--agent-artifacts", str(artifacts), "--junitxml=junit.xml")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines([
-        "*agent-bridge game: snapshot*",
-        '*button "Play"*',
-        "*agent-bridge game: events*",
-        "*played /root/Conformance [[]1[]]*",
-        "*agent-bridge game: engine log (tail)*",
-        "*agent-bridge game: artifacts*",
-    ])
-    folder = artifacts / ("test_a_failure_carries_snapshot_events_and_engine_log.py-"
-                          "test_fails_after_playing")
+    result.stdout.fnmatch_lines(
+        [
+            "*agent-bridge game: snapshot*",
+            '*button "Play"*',
+            "*agent-bridge game: events*",
+            "*played /root/Conformance [[]1[]]*",
+            "*agent-bridge game: engine log (tail)*",
+            "*agent-bridge game: artifacts*",
+        ]
+    )
+    folder = artifacts / (
+        "test_a_failure_carries_snapshot_events_and_engine_log.py-test_fails_after_playing"
+    )
     assert 'button "Play"' in (folder / "snapshot.txt").read_text()
     assert '"type":"played"' in (folder / "events.jsonl").read_text()
     assert (folder / "engine.log").read_text().startswith("Godot Engine")
@@ -104,11 +107,13 @@ def test_engine_errors_fail_tests_marked_strict(pytester: pytest.Pytester) -> No
     pytester.makepyfile(ENGINE_ERROR_TESTS)
     result = run(pytester, "--agent-artifacts", str(pytester.path / "out"))
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines([
-        "*The engine logged errors during the test:*",
-        "*[[]game[]] error: the vault is on fire*",
-        "*agent-bridge game: engine errors*",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "*The engine logged errors during the test:*",
+            "*[[]game[]] error: the vault is on fire*",
+            "*agent-bridge game: engine errors*",
+        ]
+    )
 
 
 def test_reports_cover_clients_from_any_fixture(pytester: pytest.Pytester) -> None:

@@ -35,8 +35,9 @@ def _line_and_id(case: dict[str, Any], unique: str) -> tuple[bytes, Any]:
     """The line to send, and the id its response will carry (ids made unique per run)."""
     if "request" in case:
         request = dict(case["request"])
-        request["id"] = f"{unique}-{request['id']}" if isinstance(request["id"], str) \
-            else request["id"]
+        request["id"] = (
+            f"{unique}-{request['id']}" if isinstance(request["id"], str) else request["id"]
+        )
         return orjson.dumps(request) + b"\n", request["id"]
     line = case["line"]
     expected = case["expect"].get("id", _MISSING)

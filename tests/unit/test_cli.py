@@ -56,8 +56,9 @@ class Cli:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
+def cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Cli]:
     monkeypatch.setenv("AGENT_BRIDGE_POLLING", "1")
     with SessionServer(FakeBridge(), tmp_path / "session") as server:
         yield Cli(capsys, server.folder)
@@ -107,7 +108,8 @@ def test_fill_press_and_get_with_paths_refs_and_selectors(cli: Cli) -> None:
     name = ref_of(cli("snapshot", "-i"), '- textbox "Your name"')
     assert cli("get", "text", name) == "Bob\n"
     assert cli("press", f"{CONFORMANCE}/ToggleButton").startswith(
-        f"ok press {CONFORMANCE}/ToggleButton toggled=true")
+        f"ok press {CONFORMANCE}/ToggleButton toggled=true"
+    )
     assert cli("get", "property", "HSlider", "value") == "50.0\n"
     node = orjson.loads(cli("get", "node", "Button[text=Play]"))
     assert node["node"]["path"] == f"{CONFORMANCE}/PlayButton"
@@ -157,12 +159,14 @@ def test_drag_takes_points_and_targets(cli: Cli) -> None:
 
 
 def test_install_copies_the_addon_and_registers_the_autoload(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     project = tmp_path / "game"
     project.mkdir()
     (project / "project.godot").write_text(
         'config_version=5\n\n[application]\n\nconfig/name="Game"\n\n[autoload]\n\n'
-        'Music="*res://music.gd"\n\n[display]\n\nwindow/size/viewport_width=640\n')
+        'Music="*res://music.gd"\n\n[display]\n\nwindow/size/viewport_width=640\n'
+    )
     assert main(["install", str(project)]) == 0
     first = capsys.readouterr().out
     assert first.startswith(f"copied {project / 'addons' / 'agent_bridge'}")
@@ -175,8 +179,10 @@ def test_install_copies_the_addon_and_registers_the_autoload(
     assert script.stat().st_mtime_ns == stamp  # unchanged files are not written again
     text = (project / "project.godot").read_text()
     assert text.count("AgentBridge=") == 1
-    assert 'Music="*res://music.gd"\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n' \
+    assert (
+        'Music="*res://music.gd"\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n'
         in text
+    )
     assert "[display]\n\nwindow/size/viewport_width=640\n" in text
     stale = project / "addons" / "agent_bridge" / "old_file.gd"
     stale.write_text("# from an older version\n")

@@ -47,8 +47,9 @@ class ScriptedTransport:
 
 
 def echo(request: dict) -> list[dict]:
-    return [{"id": request.get("id"), "ok": True, "data": request.get("cmd"), "events": [],
-             "frame": 7}]
+    return [
+        {"id": request.get("id"), "ok": True, "data": request.get("cmd"), "events": [], "frame": 7}
+    ]
 
 
 def test_requests_are_numbered_and_answers_matched() -> None:
@@ -63,8 +64,12 @@ def test_requests_are_numbered_and_answers_matched() -> None:
 def test_answers_to_other_clients_are_passed_over_but_their_events_kept() -> None:
     def with_others(request: dict) -> list[dict]:
         other = {"id": "9-1", "ok": True, "events": [{"type": "a", "seq": 1}]}
-        drained = {"id": "9-2", "ok": True, "data": {"events": [{"type": "b", "seq": 2}],
-                                                     "dropped": 0}, "events": []}
+        drained = {
+            "id": "9-2",
+            "ok": True,
+            "data": {"events": [{"type": "b", "seq": 2}], "dropped": 0},
+            "events": [],
+        }
         return [other, drained, *echo(request)]
 
     connection = Connection(ScriptedTransport(with_others))
@@ -77,9 +82,11 @@ def test_answers_to_other_clients_are_passed_over_but_their_events_kept() -> Non
 
 def test_resume_position_is_the_first_line_with_a_newer_event() -> None:
     def lines(request: dict) -> list[dict]:
-        return [{"id": "x", "events": [{"type": "a", "seq": 1}]},
-                {"id": "y", "events": [{"type": "b", "seq": 2}, {"type": "c", "seq": 3}]},
-                *echo(request)]
+        return [
+            {"id": "x", "events": [{"type": "a", "seq": 1}]},
+            {"id": "y", "events": [{"type": "b", "seq": 2}, {"type": "c", "seq": 3}]},
+            *echo(request),
+        ]
 
     connection = Connection(ScriptedTransport(lines))
     connection.request("hello")
@@ -108,8 +115,9 @@ def test_a_line_without_id_gets_the_next_answer_without_id() -> None:
 
 
 def test_no_answer_is_a_response_timeout_with_the_hint() -> None:
-    connection = Connection(ScriptedTransport(lambda request: None),
-                            hang_hint=lambda: " (log tail)")
+    connection = Connection(
+        ScriptedTransport(lambda request: None), hang_hint=lambda: " (log tail)"
+    )
     with pytest.raises(ResponseTimeoutError, match=r"No answer to hello .* \(log tail\)"):
         connection.request("hello", timeout=0.05)
 

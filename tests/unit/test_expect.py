@@ -17,6 +17,7 @@ CONFORMANCE = "/root/Conformance"
 
 def later(game: AgentClient, change: object) -> threading.Thread:
     """Start ``change(other_client)`` a moment from now, from a second client."""
+
     def run() -> None:
         time.sleep(0.3)
         with another_client(game) as other:
@@ -92,8 +93,9 @@ def test_expectations_retry_until_the_game_catches_up(game: AgentClient) -> None
     thread = later(game, lambda other: other.set_property(f"{CONFORMANCE}/Volume", "value", 70))
     expect(game.get_by_role("slider")).to_have_value(70)
     thread.join()
-    thread = later(game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton",
-                                                          "visible", True))
+    thread = later(
+        game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton", "visible", True)
+    )
     expect(game.get_by_role("button", name="Hidden")).to_be_visible()
     thread.join()
 

@@ -38,7 +38,9 @@ def test_refs_stay_with_their_node_and_a_gone_node_is_stale(game: AgentClient) -
 
 
 def test_it_serves_a_session_folder_like_a_game(tmp_path: Path) -> None:
-    with SessionServer(FakeBridge(), tmp_path) as server, \
-            AgentClient.attach(server.folder) as client:
+    with (
+        SessionServer(FakeBridge(), tmp_path) as server,
+        AgentClient.attach(server.folder) as client,
+    ):
         assert client.hello()["protocol"] == "agentbridge/1"
         assert client.get_property("/root/Conformance/Volume", "value") == 50.0

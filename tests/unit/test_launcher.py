@@ -25,8 +25,9 @@ def make_executable(path: Path) -> Path:
     return path
 
 
-def test_find_godot_prefers_explicit_then_env(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_find_godot_prefers_explicit_then_env(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     explicit = make_executable(tmp_path / "explicit")
     from_env = make_executable(tmp_path / "from_env")
     monkeypatch.setenv("GODOT_BIN", str(from_env))
@@ -38,25 +39,32 @@ def test_find_godot_prefers_explicit_then_env(tmp_path: Path,
 
 
 def test_godot_argv_puts_bridge_args_after_the_separator(tmp_path: Path) -> None:
-    argv = _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path / "s",
-                                scene="res://lab.tscn", parent_pid=42)
+    argv = _launcher.godot_argv(
+        Path("/g/godot"), tmp_path, tmp_path / "s", scene="res://lab.tscn", parent_pid=42
+    )
     assert argv[:4] == ["/g/godot", "--headless", "--path", str(tmp_path)]
     separator = argv.index("--")
     assert argv[separator - 1] == "res://lab.tscn"
-    assert argv[separator + 1:] == ["--agent-mode", f"--agent-dir={tmp_path / 's'}",
-                                    "--agent-parent-pid=42"]
+    assert argv[separator + 1 :] == [
+        "--agent-mode",
+        f"--agent-dir={tmp_path / 's'}",
+        "--agent-parent-pid=42",
+    ]
 
 
-def test_render_mode_uses_a_virtual_display_without_one(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_render_mode_uses_a_virtual_display_without_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setattr(_launcher.shutil, "which", lambda name: f"/usr/bin/{name}")
     monkeypatch.setattr(_launcher.sys, "platform", "linux")
     argv = _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path / "s", render=True)
     assert argv[0] == "xvfb-run" and "--headless" not in argv
-    assert argv[argv.index("/g/godot") + 1:argv.index("/g/godot") + 3] == [
-        "--rendering-driver", "opengl3"]
+    assert argv[argv.index("/g/godot") + 1 : argv.index("/g/godot") + 3] == [
+        "--rendering-driver",
+        "opengl3",
+    ]
     monkeypatch.setenv("DISPLAY", ":7")
     assert _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path, render=True)[0] == "/g/godot"
     monkeypatch.delenv("DISPLAY")
@@ -65,8 +73,9 @@ def test_render_mode_uses_a_virtual_display_without_one(tmp_path: Path,
         _launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path, render=True)
 
 
-def test_session_dirs_are_fresh_and_private(monkeypatch: pytest.MonkeyPatch,
-                                            tmp_path: Path) -> None:
+def test_session_dirs_are_fresh_and_private(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")
     first = _launcher.new_session_dir("named")
     (first / "cmd.jsonl").write_text("stale\n")
@@ -85,9 +94,11 @@ def test_log_tail_returns_the_last_lines(tmp_path: Path) -> None:
 
 
 def test_installer_resolves_the_closure_from_apt_output() -> None:
-    plan = ("Inst libc6 (2.43-7 Debian:testing [amd64])\n"
-            "Conf libc6 (2.43-7 Debian:testing [amd64])\n"
-            "Inst godot (4.6.3+ds-2 Debian:testing [amd64])\n")
+    plan = (
+        "Inst libc6 (2.43-7 Debian:testing [amd64])\n"
+        "Conf libc6 (2.43-7 Debian:testing [amd64])\n"
+        "Inst godot (4.6.3+ds-2 Debian:testing [amd64])\n"
+    )
 
     class FakeApt(godot_install.PrivateApt):
         def __init__(self) -> None:
@@ -112,7 +123,8 @@ def test_mirror_override(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_session_names_cannot_reach_outside_the_sessions_folder(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")
     victim = tmp_path / "victim"
     victim.mkdir()
@@ -124,8 +136,9 @@ def test_session_names_cannot_reach_outside_the_sessions_folder(
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes and owners are POSIX")
-def test_a_sessions_folder_is_made_private_or_refused(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_sessions_folder_is_made_private_or_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     loose = tmp_path / "loose"
     loose.mkdir(mode=0o755)
     loose.chmod(0o755)
@@ -141,8 +154,9 @@ def test_a_sessions_folder_is_made_private_or_refused(tmp_path: Path,
         _paths.private_dir(link)
 
 
-def test_windows_paths_use_the_users_own_folders(monkeypatch: pytest.MonkeyPatch,
-                                                 tmp_path: Path) -> None:
+def test_windows_paths_use_the_users_own_folders(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(_paths, "on_windows", lambda: True)
     monkeypatch.setenv("USERNAME", "ada")
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "Local"))
@@ -160,18 +174,19 @@ def test_windows_paths_use_the_users_own_folders(monkeypatch: pytest.MonkeyPatch
 def test_a_bridge_that_never_gets_ready_is_a_launch_error(tmp_path: Path) -> None:
     session = tmp_path / "session"
     session.mkdir()
-    process = _launcher.GameProcess([sys.executable, "-c", "import time; time.sleep(30)"],
-                                    session)
+    process = _launcher.GameProcess([sys.executable, "-c", "import time; time.sleep(30)"], session)
     with pytest.raises(_launcher.LaunchError, match="did not get ready within 0 s"):
         process.wait_ready(0.3)
     assert process.exit_code() is not None  # stopped, not left behind
 
 
-def test_a_project_without_the_addon_is_refused_naming_the_install_command(
-        tmp_path: Path) -> None:
-    (tmp_path / "project.godot").write_text('config_version=5\n[application]\n')
-    with pytest.raises(LaunchError, match=r"run `agent-bridge install .*`, or launch with "
-                                          r"install=True"):
+def test_a_project_without_the_addon_is_refused_naming_the_install_command(tmp_path: Path) -> None:
+    (tmp_path / "project.godot").write_text("config_version=5\n[application]\n")
+    with pytest.raises(
+        LaunchError,
+        match=r"run `agent-bridge install .*`, or launch with "
+        r"install=True",
+    ):
         AgentClient.launch(tmp_path, godot=tmp_path / "never-started")
     with pytest.raises(LaunchError, match=r"no project\.godot"):
         AgentClient.launch(tmp_path / "nothing-here")

@@ -15,14 +15,30 @@ PACKAGE = Path(__file__).resolve().parents[2] / "agent_client"
 # Lowest first. A module may import modules of its own layer or of layers below it.
 LAYERS: list[tuple[str, set[str]]] = [
     ("wire", {"errors", "_protocol"}),
-    ("transport and platform", {"_transport", "_file_transport", "_paths", "_process",
-                                "_addon", "_launcher"}),
-    ("connection and tree model", {"_connection", "_events", "_waiting", "_nodes",
-                                   "_matching", "_selectors", "_outline"}),
+    (
+        "transport and platform",
+        {"_transport", "_file_transport", "_paths", "_process", "_addon", "_launcher"},
+    ),
+    (
+        "connection and tree model",
+        {"_connection", "_events", "_waiting", "_nodes", "_matching", "_selectors", "_outline"},
+    ),
     ("client", {"_locators", "_expect", "_client", "_screenshot"}),
-    ("front ends", {"pytest_plugin", "_artifacts", "cli", "_cli_commands", "_cli_cursor",
-                    "_cli_output", "_cli_parser", "_cli_project", "_cli_sessions",
-                    "godot_install"}),
+    (
+        "front ends",
+        {
+            "pytest_plugin",
+            "_artifacts",
+            "cli",
+            "_cli_commands",
+            "_cli_cursor",
+            "_cli_output",
+            "_cli_parser",
+            "_cli_project",
+            "_cli_sessions",
+            "godot_install",
+        },
+    ),
 ]
 LAYER_OF = {module: number for number, (_, modules) in enumerate(LAYERS) for module in modules}
 
@@ -38,8 +54,11 @@ def imports_of(path: Path) -> set[str]:
             elif node.module.startswith("agent_client."):
                 found.add(node.module.split(".")[1])
         elif isinstance(node, ast.Import):
-            found |= {alias.name.split(".")[1] for alias in node.names
-                      if alias.name.startswith("agent_client.")}
+            found |= {
+                alias.name.split(".")[1]
+                for alias in node.names
+                if alias.name.startswith("agent_client.")
+            }
     return found
 
 
@@ -85,10 +104,12 @@ def test_every_module_has_a_layer() -> None:
 
 
 def test_imports_only_look_down() -> None:
-    upward = [f"{module} ({LAYERS[LAYER_OF[module]][0]}) imports {target} "
-              f"({LAYERS[LAYER_OF[target]][0]})"
-              for module, targets in graph().items() for target in sorted(targets)
-              if LAYER_OF[target] > LAYER_OF[module]]
+    upward = [
+        f"{module} ({LAYERS[LAYER_OF[module]][0]}) imports {target} ({LAYERS[LAYER_OF[target]][0]})"
+        for module, targets in graph().items()
+        for target in sorted(targets)
+        if LAYER_OF[target] > LAYER_OF[module]
+    ]
     assert upward == []
 
 
@@ -101,14 +122,20 @@ def test_the_cycle_finder_finds_cycles() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-@pytest.mark.parametrize("third_party, allowed", [("pytest", {"pytest_plugin"}),
-                                                  ("watchdog", {"_file_transport"})])
+@pytest.mark.parametrize(
+    "third_party, allowed", [("pytest", {"pytest_plugin"}), ("watchdog", {"_file_transport"})]
+)
 def test_heavy_imports_stay_in_their_module(third_party: str, allowed: set[str]) -> None:
     users = set()
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
-                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(name.split(".")[0] == third_party for name in names):
                 users.add(path.stem)
     assert users == allowed
@@ -126,7 +153,8 @@ def test_agent_client_imports_without_pytest() -> None:
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=False, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert "pip install 'agent-bridge[pytest]'" in done.stdout

@@ -42,11 +42,14 @@ def paths(locator: object) -> list[str]:
 
 # --- finding ----------------------------------------------------------------------------------
 
+
 def test_get_by_role_finds_by_role_and_accessible_name(game: AgentClient) -> None:
     assert paths(game.get_by_role("button", name="Play")) == [f"{CONFORMANCE}/PlayButton"]
     # hidden nodes are left out unless asked for
-    assert paths(game.get_by_role("button")) == [f"{CONFORMANCE}/PlayButton",
-                                                 f"{CONFORMANCE}/DisabledButton"]
+    assert paths(game.get_by_role("button")) == [
+        f"{CONFORMANCE}/PlayButton",
+        f"{CONFORMANCE}/DisabledButton",
+    ]
     assert game.get_by_role("button", include_hidden=True).count() == 3
     assert paths(game.get_by_role("button", disabled=True)) == [f"{CONFORMANCE}/DisabledButton"]
     assert paths(game.get_by_role("textbox", name="Your name")) == [f"{CONFORMANCE}/NameEdit"]
@@ -64,15 +67,18 @@ def test_get_by_text_name_and_selectors(game: AgentClient) -> None:
     assert game.get_by_text("confor", exact=True).count() == 0
     assert paths(game.get_by_name("Volume")) == [f"{CONFORMANCE}/Volume"]
     assert paths(game.get_by_name(re.compile("Button$"))) == [
-        f"{CONFORMANCE}/{name}" for name in ("PlayButton", "DisabledButton", "HiddenButton",
-                                             "ToggleButton")]
+        f"{CONFORMANCE}/{name}"
+        for name in ("PlayButton", "DisabledButton", "HiddenButton", "ToggleButton")
+    ]
     assert paths(game.locator("Conformance/PlayButton")) == [f"{CONFORMANCE}/PlayButton"]
     assert paths(game.locator(f"{CONFORMANCE}/Title")) == [f"{CONFORMANCE}/Title"]
     assert paths(game.locator('Button[text="Play"]')) == [f"{CONFORMANCE}/PlayButton"]
     assert paths(game.locator("Button[disabled]")) == [f"{CONFORMANCE}/DisabledButton"]
     assert paths(game.locator("#Conformance > Label")) == [f"{CONFORMANCE}/Title"]
-    assert paths(game.locator("Control CheckBox, HSlider")) == [f"{CONFORMANCE}/ToggleButton",
-                                                                f"{CONFORMANCE}/Volume"]
+    assert paths(game.locator("Control CheckBox, HSlider")) == [
+        f"{CONFORMANCE}/ToggleButton",
+        f"{CONFORMANCE}/Volume",
+    ]
     assert paths(game.locator("[props.play_count=0]")) == [CONFORMANCE]
     game.call_method(f"{CONFORMANCE}/PlayButton", "add_to_group", "primary")
     assert paths(game.locator("Button.primary")) == [f"{CONFORMANCE}/PlayButton"]
@@ -100,7 +106,8 @@ def test_narrowing_nth_first_last_filter_all(game: AgentClient) -> None:
     assert controls.nth(2).path() == f"{CONFORMANCE}/PlayButton"
     assert controls.nth(7).count() == 0
     assert [item.path() for item in game.locator("Button").all()] == [
-        f"{CONFORMANCE}/{name}" for name in ("PlayButton", "DisabledButton", "HiddenButton")]
+        f"{CONFORMANCE}/{name}" for name in ("PlayButton", "DisabledButton", "HiddenButton")
+    ]
     assert paths(game.locator("Button").filter(visible=False)) == [f"{CONFORMANCE}/HiddenButton"]
     assert paths(controls.filter(has_text="Play")) == [f"{CONFORMANCE}/PlayButton"]
     assert controls.filter(has_not_text=re.compile("a")).count() == 3  # Title, Volume, NameEdit
@@ -111,6 +118,7 @@ def test_narrowing_nth_first_last_filter_all(game: AgentClient) -> None:
 
 
 # --- strictness -------------------------------------------------------------------------------
+
 
 def test_an_action_on_several_nodes_fails_and_lists_them(game: AgentClient) -> None:
     with pytest.raises(StrictModeError) as error:
@@ -124,6 +132,7 @@ def test_an_action_on_several_nodes_fails_and_lists_them(game: AgentClient) -> N
 
 
 # --- actions and auto-waiting -------------------------------------------------------------------
+
 
 def test_click_goes_through_the_real_input_and_events_follow(game: AgentClient) -> None:
     result = game.get_by_role("button", name="Play").click()
@@ -146,8 +155,9 @@ def test_drag_to_another_node(game: AgentClient) -> None:
 
 
 def test_an_action_waits_for_the_target_to_appear(game: AgentClient) -> None:
-    with meanwhile(game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton",
-                                                          "visible", True)):
+    with meanwhile(
+        game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton", "visible", True)
+    ):
         game.get_by_role("button", name="Hidden").click()
     assert game.wait_for_event("pressed")["source"] == f"{CONFORMANCE}/HiddenButton"
 
@@ -162,12 +172,14 @@ def test_an_action_waits_while_something_covers_the_target(game: AgentClient) ->
 
 
 def test_a_target_that_never_gets_ready_fails_with_the_reason_and_the_tree(
-        game: AgentClient) -> None:
+    game: AgentClient,
+) -> None:
     with pytest.raises(WaitTimeoutError) as error:
         game.get_by_role("button", name="Disabled").click(timeout=0.3)
     message = str(error.value)
-    assert message.startswith("click on get_by_role('button', name='Disabled') timed out after "
-                              "0.3 s")
+    assert message.startswith(
+        "click on get_by_role('button', name='Disabled') timed out after 0.3 s"
+    )
     assert "disabled" in message.splitlines()[0]
     assert "\nclick: waiting for get_by_role('button', name='Disabled')\n" in message
     assert 'button "Disabled" #DisabledButton [disabled]  <- target' in message
@@ -195,8 +207,9 @@ def test_wait_for_states(game: AgentClient) -> None:
     hidden.wait_for(state="hidden")
     with pytest.raises(WaitTimeoutError, match="wait_for"):
         hidden.wait_for(state="visible", timeout=0.2)
-    with meanwhile(game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton",
-                                                          "visible", True)):
+    with meanwhile(
+        game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton", "visible", True)
+    ):
         hidden.wait_for(state="visible")
     game.get_by_name("Nope").wait_for(state="detached")
 

@@ -50,9 +50,17 @@ def test_options_reach_the_launcher(fake: pytest.Pytester) -> None:
             assert options["ready_timeout"] == 12.0
             assert game.connection.default_timeout == 0.5
     """)
-    fake.runpytest("--godot-project", "game", "--godot-scene", "res://scenes/lab.tscn",
-                   "--agent-render", "--agent-launch-timeout", "12",
-                   "--agent-timeout", "0.5").assert_outcomes(passed=1)
+    fake.runpytest(
+        "--godot-project",
+        "game",
+        "--godot-scene",
+        "res://scenes/lab.tscn",
+        "--agent-render",
+        "--agent-launch-timeout",
+        "12",
+        "--agent-timeout",
+        "0.5",
+    ).assert_outcomes(passed=1)
 
 
 def test_ini_settings_and_the_scene_marker(fake: pytest.Pytester) -> None:
@@ -80,11 +88,14 @@ def test_ini_settings_and_the_scene_marker(fake: pytest.Pytester) -> None:
 
 
 def test_conftest_can_override_the_launch_options(fake: pytest.Pytester) -> None:
-    fake.makeconftest(FAKE_LAUNCHER + """
+    fake.makeconftest(
+        FAKE_LAUNCHER
+        + """
 @pytest.fixture(scope="session")
 def agent_launch_options(agent_launch_options):
     return {**agent_launch_options, "project": "here", "scene": "res://scenes/lab.tscn"}
-""")
+"""
+    )
     fake.makepyfile("""
         def test_overridden(game):
             assert game.get_state() == {"count": 0, "mode": 0}
@@ -92,8 +103,7 @@ def agent_launch_options(agent_launch_options):
     fake.runpytest().assert_outcomes(passed=1)
 
 
-def test_shared_game_is_reset_between_tests_and_relaunched_when_gone(
-        fake: pytest.Pytester) -> None:
+def test_shared_game_is_reset_between_tests_and_relaunched_when_gone(fake: pytest.Pytester) -> None:
     fake.makepyfile("""
         import pytest
         from conftest import LAUNCHED
@@ -154,16 +164,19 @@ def test_a_failure_carries_the_snapshot_and_the_events(fake: pytest.Pytester) ->
     artifacts = fake.path / "out"
     result = fake.runpytest("--godot-project", "x", "--agent-artifacts", str(artifacts))
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines([
-        "*the level should have started*",
-        "*agent-bridge game: snapshot*",
-        '*button "Play"*',
-        "*agent-bridge game: events*",
-        "*played /root/Conformance [[]1[]]*",
-        "*agent-bridge game: artifacts*",
-    ])
-    folder = artifacts / ("test_a_failure_carries_the_snapshot_and_the_events.py-"
-                          "test_fails_after_playing")
+    result.stdout.fnmatch_lines(
+        [
+            "*the level should have started*",
+            "*agent-bridge game: snapshot*",
+            '*button "Play"*',
+            "*agent-bridge game: events*",
+            "*played /root/Conformance [[]1[]]*",
+            "*agent-bridge game: artifacts*",
+        ]
+    )
+    folder = artifacts / (
+        "test_a_failure_carries_the_snapshot_and_the_events.py-test_fails_after_playing"
+    )
     assert 'button "Play"' in (folder / "snapshot.txt").read_text()
     assert '"type":"played"' in (folder / "events.jsonl").read_text()
 
@@ -171,8 +184,9 @@ def test_a_failure_carries_the_snapshot_and_the_events(fake: pytest.Pytester) ->
 def test_a_passing_test_leaves_no_artifacts(fake: pytest.Pytester) -> None:
     fake.makepyfile("def test_passes(game):\n    game.hello()\n")
     artifacts = fake.path / "out"
-    fake.runpytest("--godot-project", "x", "--agent-artifacts",
-                   str(artifacts)).assert_outcomes(passed=1)
+    fake.runpytest("--godot-project", "x", "--agent-artifacts", str(artifacts)).assert_outcomes(
+        passed=1
+    )
     assert not artifacts.exists()
 
 
@@ -198,15 +212,22 @@ def test_engine_errors_fail_tests_marked_strict(fake: pytest.Pytester) -> None:
     fake.makepyfile(ENGINE_ERROR_TESTS)
     result = fake.runpytest("--godot-project", "x", "--agent-artifacts", str(fake.path / "o"))
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines([
-        "*The engine logged errors during the test:*",
-        "*[[]game[]] error: the vault is on fire*",
-        "*agent-bridge game: engine errors*",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "*The engine logged errors during the test:*",
+            "*[[]game[]] error: the vault is on fire*",
+            "*agent-bridge game: engine errors*",
+        ]
+    )
 
 
 def test_the_option_makes_every_engine_error_fail(fake: pytest.Pytester) -> None:
     fake.makepyfile(ENGINE_ERROR_TESTS)
-    result = fake.runpytest("--godot-project", "x", "--agent-fail-on-engine-error",
-                            "--agent-artifacts", str(fake.path / "o"))
+    result = fake.runpytest(
+        "--godot-project",
+        "x",
+        "--agent-fail-on-engine-error",
+        "--agent-artifacts",
+        str(fake.path / "o"),
+    )
     result.assert_outcomes(passed=1, failed=2)

@@ -21,6 +21,7 @@ def respond(session: Path, chunks: list[bytes], pause: float = 0.02) -> threadin
             time.sleep(pause)
             with open(session / "resp.jsonl", "ab") as resp:
                 resp.write(chunk)
+
     thread = threading.Thread(target=write)
     thread.start()
     return thread
@@ -50,7 +51,8 @@ def test_send_appends_whole_lines(transport: FileTransport) -> None:
 
 
 def test_lines_come_whole_across_partial_writes_with_their_positions(
-        transport: FileTransport) -> None:
+    transport: FileTransport,
+) -> None:
     one = orjson.dumps({"id": 1, "ok": True}) + b"\n"
     two = orjson.dumps({"id": 2, "ok": True}) + b"\n"
     thread = respond(transport.session_dir, [two[:7], two[7:] + one[:3], one[3:]])

@@ -25,8 +25,12 @@ ASMDEFS = {
 
 
 def test_every_assembly_builds(unity_build: Path) -> None:
-    for name in ("AgentBridge.Runtime", "AgentBridge.Editor", "AgentBridge.Tests.Runtime",
-                 "AgentBridge.Tests.Editor"):
+    for name in (
+        "AgentBridge.Runtime",
+        "AgentBridge.Editor",
+        "AgentBridge.Tests.Runtime",
+        "AgentBridge.Tests.Editor",
+    ):
         assert (unity_build / "package" / f"{name}.dll").is_file(), name
     assert (unity_build / "core" / "AgentBridge.Runtime.dll").is_file()
     assert (unity_build / "host" / "AgentBridgeHost.exe").is_file()
@@ -37,13 +41,19 @@ def test_nunit_suite_passes(unity_build: Path) -> None:
     results = core / "nunit-results.xml"
     run = subprocess.run(
         ["nunit-console", "-nologo", f"-xml={results}", "AgentBridge.Tests.Editor.dll"],
-        cwd=core, capture_output=True, text=True, timeout=600, check=False)
+        cwd=core,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert results.is_file(), f"nunit-console wrote no results:\n{run.stdout}\n{run.stderr}"
     summary = ElementTree.parse(results).getroot().attrib
     total = int(summary["total"])
     broken = int(summary["failures"]) + int(summary["errors"])
-    assert run.returncode == 0 and broken == 0, \
+    assert run.returncode == 0 and broken == 0, (
         f"{broken} of {total} NUnit tests failed:\n{run.stdout}"
+    )
     assert total >= MIN_NUNIT_TESTS, f"only {total} NUnit tests ran"
 
 
@@ -51,8 +61,11 @@ def test_core_has_no_unity_dependency() -> None:
     """The build compiles Runtime/Core with no UnityEngine reference; this names the culprit."""
     offenders = []
     for path in (PACKAGE / "Runtime" / "Core").rglob("*.cs"):
-        code = [line for line in path.read_text(encoding="utf-8").splitlines()
-                if not line.lstrip().startswith("//")]
+        code = [
+            line
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.lstrip().startswith("//")
+        ]
         if any(re.search(r"\bUnity(Engine|Editor)\b", line) for line in code):
             offenders.append(str(path.relative_to(PACKAGE)))
     assert not offenders, f"Runtime/Core must not use UnityEngine or UnityEditor: {offenders}"
@@ -97,6 +110,9 @@ def test_one_exception_class_per_file() -> None:
 
 def test_every_asset_has_a_meta_file() -> None:
     """Unity ignores files without .meta in immutable (git or registry) packages."""
-    missing = [str(path.relative_to(PACKAGE)) for path in write_meta.assets()
-               if not path.with_name(path.name + ".meta").is_file()]
+    missing = [
+        str(path.relative_to(PACKAGE))
+        for path in write_meta.assets()
+        if not path.with_name(path.name + ".meta").is_file()
+    ]
     assert not missing, f"run tests/unity/write_meta.py; no .meta for: {missing}"

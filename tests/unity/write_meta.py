@@ -22,8 +22,10 @@ IMPORTERS = {
     ".json": "PackageManifestImporter",
     ".md": "TextScriptImporter",
 }
-MONO_SETTINGS = ("  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n"
-                 "  icon: {instanceID: 0}\n")
+MONO_SETTINGS = (
+    "  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n"
+    "  icon: {instanceID: 0}\n"
+)
 
 
 def guid(relative: Path) -> str:
