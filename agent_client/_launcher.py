@@ -17,7 +17,7 @@ import orjson
 from filelock import FileLock
 
 from agent_client import _addon, _process
-from agent_client._paths import installed_godot, private_dir, sessions_root
+from agent_client._paths import installed_godot, on_windows, private_dir, sessions_root
 from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE
 from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchError
 
@@ -236,7 +236,9 @@ def project_kind(target: Path) -> str:
         return "godot"
     if (target / "Assets").is_dir() and (target / "ProjectSettings").is_dir():
         return "unity-project"
-    if (target.is_file() and os.access(target, os.X_OK)) or target.suffix == ".app":
+    # Windows has no executable bit: a player build there is an .exe.
+    runnable = target.suffix.lower() == ".exe" if on_windows() else os.access(target, os.X_OK)
+    if (target.is_file() and runnable) or target.suffix == ".app":
         return "unity-player"
     raise LaunchError(
         f"{target} is neither a Godot project (no project.godot), a Unity project "

@@ -34,10 +34,13 @@ def default_godot_prefix() -> Path:
 
 
 def installed_godot() -> Path | None:
-    """The launcher of the engine ``install-godot`` put in place, if there is one."""
-    name = "godot.cmd" if on_windows() else "godot"
-    launcher = default_godot_prefix() / "bin" / name
-    return launcher if launcher.exists() else None
+    """The engine ``install-godot`` put in place, if there is one: the launcher of Debian's
+    build, else the newest official build for this system."""
+    folder = default_godot_prefix() / "bin"
+    candidates = [] if on_windows() else [folder / "godot"]
+    pattern = "Godot_v*_win64_console.exe" if on_windows() else "Godot_v*_linux.x86_64"
+    candidates += sorted(folder.glob(pattern), reverse=True)
+    return next((path for path in candidates if path.is_file()), None)
 
 
 def sessions_root() -> Path:

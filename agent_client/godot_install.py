@@ -1,4 +1,5 @@
-"""Install Godot 4.6 into a private, cached prefix from Debian's testing distribution.
+"""Install Godot 4.6 into a private, cached prefix from Debian's testing distribution (on
+Windows, and on Linux without a Debian archive, the official build: see _godot_release.py).
 
 Debian stable ships no Godot 4, and testing's build needs a newer glibc than stable has. The
 installer therefore resolves the package closure with a private apt configuration (its own
@@ -20,7 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agent_client._paths import default_godot_prefix
+from agent_client import _godot_release
+from agent_client._paths import default_godot_prefix, on_windows
 
 SUITE = "forky"
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
@@ -156,7 +158,7 @@ def _ensure_xvfb() -> None:
     """Xvfb comes from the machine's own distribution (it is not tied to the engine's glibc)."""
     if shutil.which("Xvfb"):
         return
-    if os.geteuid() != 0:
+    if os.geteuid() != 0:  # type: ignore[attr-defined,unused-ignore]
         raise InstallError("Rendering needs Xvfb: install the 'xvfb' package and run again.")
     _log("installing xvfb from the system's package sources")
     for step in (
@@ -224,6 +226,18 @@ def install(prefix: Path, *, render: bool = False, force: bool = False) -> Path:
     return launcher
 
 
+def uses_official_build(official: bool) -> bool:
+    """Whether to install the official build rather than Debian's: when asked, on Windows,
+    and on Linux without a Debian archive (Ubuntu CI runners, say)."""
+    if official or on_windows() or sys.platform != "linux":
+        return True
+    try:
+        find_debian_mirror()
+    except InstallError:
+        return True
+    return False
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="agent-bridge install-godot", description=__doc__)
     parser.add_argument("--prefix", type=Path, default=default_godot_prefix())
@@ -233,10 +247,23 @@ def main(argv: list[str] | None = None) -> int:
         help="also install the CPU renderer and Xvfb (for screenshots)",
     )
     parser.add_argument("--force", action="store_true", help="reinstall")
+    parser.add_argument(
+        "--official",
+        action="store_true",
+        help="install the official build from the engine's releases (the default on Windows "
+        "and on Linux without a Debian archive)",
+    )
     options = parser.parse_args(argv)
+    prefix = options.prefix.resolve()
     try:
-        launcher = install(options.prefix.resolve(), render=options.render, force=options.force)
-    except InstallError as exc:
+        if uses_official_build(options.official):
+            system = "windows" if on_windows() else sys.platform
+            launcher = _godot_release.install_release(prefix, system=system, log=_log)
+            if options.render and system == "linux":
+                _ensure_xvfb()
+        else:
+            launcher = install(prefix, render=options.render, force=options.force)
+    except (InstallError, _godot_release.ReleaseError, OSError) as exc:
         print(f"install-godot: {exc}", file=sys.stderr)
         return 1
     print(launcher)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 import stat
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from agent_client import (
     AgentClient,
     EngineNotFoundError,
     LaunchError,
+    _godot_release,
     _launcher,
     _paths,
     godot_install,
@@ -164,10 +168,10 @@ def test_windows_paths_use_the_users_own_folders(
     assert _paths.sessions_root().name == "agent-bridge-ada"
     assert _paths.data_home() == tmp_path / "Local" / "agent-bridge"
     assert _paths.installed_godot() is None
-    launcher = _paths.default_godot_prefix() / "bin" / "godot.cmd"
-    launcher.parent.mkdir(parents=True)
-    launcher.write_text("@echo off\n")
-    assert _paths.installed_godot() == launcher
+    engine = _paths.default_godot_prefix() / "bin" / "Godot_v4.6.3-stable_win64_console.exe"
+    engine.parent.mkdir(parents=True)
+    engine.write_bytes(b"MZ")
+    assert _paths.installed_godot() == engine
     assert _paths.private_dir(tmp_path / "s").is_dir()  # no POSIX owner check on Windows
 
 
@@ -193,3 +197,96 @@ def test_a_project_without_the_addon_is_refused_naming_the_install_command(tmp_p
     with pytest.raises(EngineNotFoundError, match="not a file"):
         AgentClient.launch(tmp_path, godot=tmp_path / "no-godot", install=True)
     assert (tmp_path / "addons" / "agent_bridge" / "agent_bridge.gd").is_file()
+
+
+def release_zip(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_the_official_build_is_verified_then_unpacked(tmp_path: Path) -> None:
+    archive = release_zip(
+        {
+            "Godot_v4.6.3-stable_win64_console.exe": b"MZ console",
+            "Godot_v4.6.3-stable_win64.exe": b"MZ engine",
+        }
+    )
+    name = "Godot_v4.6.3-stable_win64.exe.zip"
+    published = {
+        name: archive,
+        "SHA512-SUMS.txt": f"{hashlib.sha512(archive).hexdigest()}  {name}\n".encode(),
+    }
+    asked: list[str] = []
+
+    def download(url: str) -> bytes:
+        asked.append(url)
+        return published[url.rsplit("/", 1)[1]]
+
+    engine = _godot_release.install_release(
+        tmp_path, system="windows", download=download, log=lambda line: None
+    )
+    assert engine == tmp_path / "bin" / "Godot_v4.6.3-stable_win64_console.exe"
+    assert engine.read_bytes() == b"MZ console"
+    assert all(
+        url.startswith("https://github.com/godotengine/godot/releases/download/4.6.3-stable/")
+        for url in asked
+    )
+    asked.clear()
+    _godot_release.install_release(
+        tmp_path, system="windows", download=download, log=lambda line: None
+    )
+    assert asked == []  # already there: nothing downloaded again
+
+
+@pytest.mark.parametrize("trouble", ["checksum", "unlisted", "escaping", "system"])
+def test_a_bad_official_build_is_refused(tmp_path: Path, trouble: str) -> None:
+    name = "Godot_v4.6.3-stable_linux.x86_64.zip"
+    entry = "../evil" if trouble == "escaping" else "Godot_v4.6.3-stable_linux.x86_64"
+    archive = release_zip({entry: b"ELF"})
+    digest = "0" * 128 if trouble == "checksum" else hashlib.sha512(archive).hexdigest()
+    listed = "other.zip" if trouble == "unlisted" else name
+    published = {name: archive, "SHA512-SUMS.txt": f"{digest}  {listed}\n".encode()}
+    with pytest.raises(_godot_release.ReleaseError):
+        _godot_release.install_release(
+            tmp_path,
+            system="plan9" if trouble == "system" else "linux",
+            download=lambda url: published[url.rsplit("/", 1)[1]],
+            log=lambda line: None,
+        )
+    assert not (tmp_path / "bin" / "Godot_v4.6.3-stable_linux.x86_64").exists()
+    assert not (tmp_path / "evil").exists()
+    with pytest.raises(_godot_release.ReleaseError, match="plain HTTP"):
+        _godot_release.fetch("http://example.invalid/godot.zip")
+
+
+def test_windows_and_non_debian_systems_get_the_official_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(godot_install, "on_windows", lambda: True)
+    assert godot_install.uses_official_build(False)
+    monkeypatch.setattr(godot_install, "on_windows", lambda: False)
+    monkeypatch.setattr(godot_install.sys, "platform", "linux")
+    monkeypatch.setenv("AGENT_BRIDGE_DEBIAN_MIRROR", "http://deb.debian.org/debian")
+    assert not godot_install.uses_official_build(False)
+    assert godot_install.uses_official_build(True)
+    monkeypatch.delenv("AGENT_BRIDGE_DEBIAN_MIRROR")
+
+    def no_mirror() -> str:
+        raise godot_install.InstallError("no Debian archive")
+
+    monkeypatch.setattr(godot_install, "find_debian_mirror", no_mirror)
+    assert godot_install.uses_official_build(False)
+
+
+def test_a_windows_player_build_is_an_exe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    player = tmp_path / "Game.exe"
+    player.write_bytes(b"MZ")
+    other = tmp_path / "notes.txt"
+    other.write_text("not a game")
+    monkeypatch.setattr(_launcher, "on_windows", lambda: True)
+    assert _launcher.project_kind(player) == "unity-player"
+    with pytest.raises(LaunchError, match="neither"):
+        _launcher.project_kind(other)

@@ -37,6 +37,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "_cli_project",
             "_cli_sessions",
             "godot_install",
+            "_godot_release",
         },
     ),
 ]
