@@ -1,31 +1,71 @@
 #!/usr/bin/env bash
-# Installs everything AgentBridge needs on a fresh Debian-like machine:
-#   - the Python package with its test extras,
+# Installs everything AgentBridge needs on a fresh Debian-like machine (Debian 12, Ubuntu 24.04),
+# where the system Python is "externally managed" and pip must not touch it:
+#   - a virtual environment in .venv (python3-venv comes from apt when it is missing and this
+#     user may install packages), holding the Python package with its test and check extras,
 #   - Godot 4.6 into a private cached prefix (skipped when GODOT_BIN names an engine), with
 #     the CPU renderer and Xvfb so games can also run rendering, for screenshots,
 #   - Mono, to compile and test the Unity package where no Unity editor can run.
-# Safe to run again: every step is cached or idempotent.
+# Safe to run again: every step is cached or idempotent. PYTHON picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-echo "== Python package"
-python3 -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+PYTHON="${PYTHON:-python3}"
+VENV=.venv
+
+# Runs a command as root: directly when we are root, through sudo when that needs no password.
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    sudo -n "$@"
+  else
+    return 1
+  fi
+}
+
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq update &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq install -y --no-install-recommends "$@" >/dev/null
+}
+
+echo "== Python environment ($VENV)"
+if ! command -v "$PYTHON" >/dev/null; then
+  echo "no $PYTHON: install Python 3.10 or newer (apt-get install python3)" >&2
+  exit 1
+fi
+"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))' || {
+  echo "$("$PYTHON" --version) is too old: AgentBridge needs Python 3.10 or newer" >&2
+  exit 1
+}
+if [ ! -x "$VENV/bin/python" ]; then
+  rm -rf "$VENV"  # a half-made environment from an earlier failed attempt
+  if ! "$PYTHON" -m venv "$VENV" 2>/dev/null; then
+    rm -rf "$VENV"
+    echo "python venv is missing: installing python3-venv"
+    if ! apt_install python3-venv; then
+      echo "cannot create $VENV: install python3-venv (as root: apt-get install python3-venv)" >&2
+      exit 1
+    fi
+    "$PYTHON" -m venv "$VENV"
+  fi
+fi
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+echo "$("$VENV/bin/python" --version) in $VENV"
 
 echo "== Godot engine"
 if [ -n "${GODOT_BIN:-}" ]; then
   echo "using GODOT_BIN=$GODOT_BIN"
 else
-  python3 -m agent_client.cli install-godot --render
+  "$VENV/bin/python" -m agent_client.cli install-godot --render
 fi
 
 echo "== Mono (for checking the Unity package)"
 if command -v mcs >/dev/null && command -v mono >/dev/null && command -v nunit-console >/dev/null; then
   echo "already installed"
-elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get -qq update
-  apt-get -qq install -y --no-install-recommends mono-mcs mono-runtime \
-    libmono-system-core4.0-cil libnewtonsoft-json-cil-dev libnunit-cil-dev nunit-console >/dev/null
+elif apt_install mono-mcs mono-runtime libmono-system-core4.0-cil libnewtonsoft-json-cil-dev \
+  libnunit-cil-dev nunit-console; then
   echo "installed"
 else
   echo "skipped: install mono-mcs and mono-runtime to check the Unity package"

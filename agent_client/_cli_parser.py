@@ -46,6 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     start.add_argument("--scene", help="a res:// scene instead of the main scene")
     start.add_argument("--godot", help="the engine binary")
+    start.add_argument(
+        "--install",
+        action="store_true",
+        help="copy the bridge addon into the project first (as `agent-bridge install`)",
+    )
 
     snapshot = command("snapshot", "the accessibility snapshot, with refs (e1, e2, ...)")
     snapshot.add_argument(

@@ -160,6 +160,7 @@ def start(args: argparse.Namespace) -> int:
         render=args.render,
         session=name,
         tie_to_parent=False,
+        install=args.install,
     )
     assert client.process is not None
     pid = client.process.pid

@@ -154,16 +154,30 @@ def _engine_version(launcher: Path) -> str:
     return version
 
 
+def _as_root() -> list[str] | None:
+    """The prefix that runs a command as root: none for root, ``sudo -n`` where that needs no
+    password; None when this user cannot."""
+    if os.geteuid() == 0:  # type: ignore[attr-defined,unused-ignore]
+        return []
+    if (
+        shutil.which("sudo")
+        and subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0
+    ):
+        return ["sudo", "-n", "env", "DEBIAN_FRONTEND=noninteractive"]
+    return None
+
+
 def _ensure_xvfb() -> None:
     """Xvfb comes from the machine's own distribution (it is not tied to the engine's glibc)."""
     if shutil.which("Xvfb"):
         return
-    if os.geteuid() != 0:  # type: ignore[attr-defined,unused-ignore]
+    root = _as_root()
+    if root is None:
         raise InstallError("Rendering needs Xvfb: install the 'xvfb' package and run again.")
     _log("installing xvfb from the system's package sources")
     for step in (
-        ["apt-get", "-q", "update"],
-        ["apt-get", "-q", "install", "-y", "--no-install-recommends", "xvfb", "xauth"],
+        [*root, "apt-get", "-q", "update"],
+        [*root, "apt-get", "-q", "install", "-y", "--no-install-recommends", "xvfb", "xauth"],
     ):
         done = subprocess.run(
             step,

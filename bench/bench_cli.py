@@ -72,7 +72,7 @@ def main() -> None:
     row("python -c pass", [timed([sys.executable, "-c", "pass"], env) for _ in range(options.runs)])
     start = time.perf_counter()
     subprocess.run(
-        [*module, "start", str(FIXTURE), "--session", "bench"],
+        [*module, "start", str(FIXTURE), "--session", "bench", "--install"],
         env=env,
         check=True,
         capture_output=True,

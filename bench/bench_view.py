@@ -17,9 +17,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient  # noqa: E402
+from agent_client._addon import install  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixture_game"
 DEMO = REPO / "demos" / "crystal_vault"
+for game in (FIXTURE, DEMO):
+    install(game)  # the games carry no copy of the addon in the repository
 RUNS = 7
 
 

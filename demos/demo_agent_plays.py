@@ -21,6 +21,7 @@ sys.path.insert(0, str(HERE))
 from vault_agent import LEVEL_ROOT, play_level, read_vault  # noqa: E402
 
 from agent_client import AgentClient  # noqa: E402
+from agent_client._addon import install  # noqa: E402
 from agent_client._launcher import ensure_imported, find_godot  # noqa: E402
 
 GAME = HERE / "crystal_vault"
@@ -33,6 +34,7 @@ def main() -> int:
     options = parser.parse_args()
 
     started = time.perf_counter()
+    install(GAME)  # the addon is copied in (unchanged files are left alone)
     if ensure_imported(GAME, find_godot()):  # once per checkout: builds the class cache
         print(f"first run: imported the project in {time.perf_counter() - started:.1f} s")
     launched = time.perf_counter()

@@ -1,0 +1,24 @@
+"""mkdocs hook: replaces ``<!-- cli-reference -->`` with the help of every ``agent-bridge``
+command, taken from the argument parser itself, so the reference cannot drift from the code."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+MARKER = "<!-- cli-reference -->"
+
+
+def on_page_markdown(markdown: str, **_kwargs: Any) -> str:
+    if MARKER not in markdown:
+        return markdown
+    from agent_client._cli_parser import build_parser
+
+    parser = build_parser()
+    sections = [f"```text\n{parser.format_help()}```"]
+    for action in parser._actions:  # argparse keeps its subcommands here
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                if sub.add_help:
+                    sections.append(f"## {name}\n\n```text\n{sub.format_help()}```")
+    return markdown.replace(MARKER, "\n\n".join(sections))
