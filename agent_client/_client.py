@@ -17,7 +17,7 @@ from agent_client import _launcher
 from agent_client._connection import DEFAULT_TIMEOUT, Connection
 from agent_client._file_transport import FileTransport
 from agent_client._locators import Locators
-from agent_client._protocol import READY_FILE, Event, RequestId, Response, target_args
+from agent_client._protocol import READY_FILE, Event, Response, target_args
 from agent_client._transport import Transport
 from agent_client.errors import GameExitedError
 
@@ -259,36 +259,15 @@ class AgentClient(Locators):
     def send(
         self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
     ) -> Response:
-        """Send one command and return the whole response, failures included (not raised).
-
-        Raises:
-            GameExitedError: the game ended before answering.
-            ResponseTimeoutError: no answer within the timeout (the game hangs).
-        """
+        """Send one command and return the whole response, failures included (not raised):
+        :meth:`Connection.send`."""
         return self.connection.send(cmd, args, timeout=timeout)
-
-    def send_line(
-        self,
-        line: bytes,
-        request_id: RequestId | None,
-        *,
-        timeout: float | None = None,
-        what: str = "request",
-    ) -> Response:
-        """Send a raw line (for protocol tests) and wait for the response with ``request_id``
-        (None: the next response without an id)."""
-        return self.connection.send_line(line, request_id, timeout=timeout, what=what)
 
     def request(
         self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
-        """Send one command and return its ``data``.
-
-        Raises:
-            BridgeError: the bridge answered with an error (a subclass per error code).
-            GameExitedError: the game ended before answering.
-            ResponseTimeoutError: no answer within the timeout.
-        """
+        """Send one command and return its ``data``; a failure raises the exception of its
+        code: :meth:`Connection.request`."""
         return self.connection.request(cmd, args, timeout=timeout)
 
     # --- the generic commands ------------------------------------------------------------------

@@ -201,7 +201,48 @@ def _shown_text(node: Node) -> str:
 # --- the locator ------------------------------------------------------------------------------
 
 
-class Locator:
+class Finders:
+    """The ways to find nodes, shared by the game (``game.get_by_role(...)``) and by a locator
+    (searching below its matches). Each returns a new :class:`Locator`."""
+
+    def _then(self, step: _Step) -> Locator:
+        raise NotImplementedError
+
+    def locator(self, selector: str) -> Locator:
+        """Nodes matching a selector (docs/LOCATORS.md), below this locator's matches:
+        ``game.locator("HUD/ResetButton")``, ``game.locator('Button[text="Play"]')``.
+
+        Raises:
+            SelectorError: the selector does not parse.
+        """
+        return self._then(_BySelector(parse_selector(selector)))
+
+    def get_by_role(
+        self,
+        role: str,
+        *,
+        name: TextPattern | None = None,
+        exact: bool = False,
+        include_hidden: bool = False,
+        checked: bool | None = None,
+        disabled: bool | None = None,
+    ) -> Locator:
+        """Nodes of a role (``button``, ``textbox``, ``checkbox``, ``text``, ...), by
+        accessible name: case-insensitive substring, exact, or a pattern. Hidden nodes are
+        left out unless ``include_hidden``: ``game.get_by_role("button", name="Reset")``."""
+        return self._then(_ByRole(role, name, exact, include_hidden, checked, disabled))
+
+    def get_by_text(self, text: TextPattern, *, exact: bool = False) -> Locator:
+        """Nodes whose text matches (case-insensitive substring unless ``exact``); text fields'
+        contents do not count."""
+        return self._then(_ByText(text, exact))
+
+    def get_by_name(self, name: TextPattern) -> Locator:
+        """Nodes with this node name (exactly), or whose name matches a pattern."""
+        return self._then(_ByName(name))
+
+
+class Locator(Finders):
     """A way to find node(s) in the live game, resolved again at every use.
 
     Build one from the client (``game.get_by_role("button", name="Play")``), narrow it
@@ -228,38 +269,6 @@ class Locator:
         return Locator(self._connection, (*self._steps, step))
 
     # --- narrowing ------------------------------------------------------------------------------
-
-    def locator(self, selector: str) -> Locator:
-        """Nodes below this locator's matching the selector (see docs/LOCATORS.md).
-
-        Raises:
-            SelectorError: the selector does not parse.
-        """
-        return self._then(_BySelector(parse_selector(selector)))
-
-    def get_by_role(
-        self,
-        role: str,
-        *,
-        name: TextPattern | None = None,
-        exact: bool = False,
-        include_hidden: bool = False,
-        checked: bool | None = None,
-        disabled: bool | None = None,
-    ) -> Locator:
-        """Nodes of an ARIA-like role (``button``, ``textbox``, ``checkbox``, ``text``, ...),
-        by accessible name: case-insensitive substring, exact, or a pattern. Hidden nodes are
-        left out unless ``include_hidden``."""
-        return self._then(_ByRole(role, name, exact, include_hidden, checked, disabled))
-
-    def get_by_text(self, text: TextPattern, *, exact: bool = False) -> Locator:
-        """Nodes whose text matches (case-insensitive substring unless ``exact``); text fields'
-        contents do not count."""
-        return self._then(_ByText(text, exact))
-
-    def get_by_name(self, name: TextPattern) -> Locator:
-        """Nodes with this node name (exactly), or whose name matches a pattern."""
-        return self._then(_ByName(name))
 
     def nth(self, index: int) -> Locator:
         """The match at ``index`` (document order; negative counts from the end)."""
@@ -575,47 +584,13 @@ def strict_violation(locator: Locator, found: list[Node], what: str) -> StrictMo
 EventPredicate = Callable[[Event], bool]
 
 
-class Locators:
+class Locators(Finders):
     """Locators and event waits on anything that holds a connection (``AgentClient``)."""
 
     connection: Connection
 
-    def locator(self, selector: str) -> Locator:
-        """Nodes matching a selector: ``game.locator("HUD/ResetButton")``,
-        ``game.locator('Button[text="Play"]')`` (docs/LOCATORS.md).
-
-        Raises:
-            SelectorError: the selector does not parse.
-        """
-        return Locator(self.connection).locator(selector)
-
-    def get_by_role(
-        self,
-        role: str,
-        *,
-        name: TextPattern | None = None,
-        exact: bool = False,
-        include_hidden: bool = False,
-        checked: bool | None = None,
-        disabled: bool | None = None,
-    ) -> Locator:
-        """Nodes by role and accessible name: ``game.get_by_role("button", name="Reset")``."""
-        return Locator(self.connection).get_by_role(
-            role,
-            name=name,
-            exact=exact,
-            include_hidden=include_hidden,
-            checked=checked,
-            disabled=disabled,
-        )
-
-    def get_by_text(self, text: TextPattern, *, exact: bool = False) -> Locator:
-        """Nodes showing this text: ``game.get_by_text("Symmetries: 1 / 3")``."""
-        return Locator(self.connection).get_by_text(text, exact=exact)
-
-    def get_by_name(self, name: TextPattern) -> Locator:
-        """Nodes with this node name: ``game.get_by_name("ResetButton")``."""
-        return Locator(self.connection).get_by_name(name)
+    def _then(self, step: _Step) -> Locator:
+        return Locator(self.connection, (step,))
 
     def set_default_timeout(self, seconds: float) -> None:
         """How long actions, expectations and event waits wait by default (5 s)."""

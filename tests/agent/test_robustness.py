@@ -64,13 +64,15 @@ def test_partial_lines_wait_for_their_newline(conformance_game: AgentClient) -> 
     transport.send(line[:10])
     time.sleep(0.2)  # many frames pass: the bridge must still hold the half line
     assert transport.receive(0.0) == [], "half a line is not answered"
-    assert game.send_line(line[10:], 900)["ok"] is True
+    assert game.connection.send_line(line[10:], 900)["ok"] is True
 
 
 def test_malformed_lines_do_not_stop_the_bridge(conformance_game: AgentClient) -> None:
     game = conformance_game
-    assert game.send_line(b"\xff\xfe garbage\n", None)["code"] == "PARSE_ERROR"
-    assert game.send_line(b"{{{\n\n   \n", None)["code"] == "PARSE_ERROR"  # blank lines: no answer
+    assert game.connection.send_line(b"\xff\xfe garbage\n", None)["code"] == "PARSE_ERROR"
+    assert (
+        game.connection.send_line(b"{{{\n\n   \n", None)["code"] == "PARSE_ERROR"
+    )  # blank lines: no answer
     assert game.hello()["protocol"] == "agentbridge/1"
 
 

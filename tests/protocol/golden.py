@@ -48,7 +48,7 @@ def run_case(client: AgentClient, case: dict[str, Any], *, unique: str = "g") ->
     """Send the case's line and return the response it got (for a line whose id the bridge
     cannot read, the next response without an id)."""
     line, response_id = _line_and_id(case, unique)
-    return dict(client.send_line(line, response_id, what=case["name"]))
+    return dict(client.connection.send_line(line, response_id, what=case["name"]))
 
 
 def check_response(case: dict[str, Any], response: dict[str, Any]) -> None:

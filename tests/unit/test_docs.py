@@ -14,7 +14,11 @@ REPO = Path(__file__).resolve().parents[2]
 def test_the_docs_build_without_warnings(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
-        cwd=REPO, capture_output=True, text=True, check=False, timeout=300,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     reference = (tmp_path / "api" / "client" / "index.html").read_text(encoding="utf-8")

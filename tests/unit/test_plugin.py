@@ -3,6 +3,7 @@ fake bridge behind the ``agent_launcher`` fixture (the engine-backed runs are in
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,9 @@ def test_a_failure_carries_the_snapshot_and_the_events(fake: pytest.Pytester) ->
             assert False, "the level should have started"
     """)
     artifacts = fake.path / "out"
-    result = fake.runpytest("--godot-project", "x", "--agent-artifacts", str(artifacts))
+    result = fake.runpytest(
+        "--godot-project", "x", "--agent-artifacts", str(artifacts), "--junitxml=junit.xml"
+    )
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
@@ -179,6 +182,14 @@ def test_a_failure_carries_the_snapshot_and_the_events(fake: pytest.Pytester) ->
     )
     assert 'button "Play"' in (folder / "snapshot.txt").read_text()
     assert '"type":"played"' in (folder / "events.jsonl").read_text()
+
+    case = ElementTree.parse(fake.path / "junit.xml").find(".//testcase")
+    assert case is not None
+    failure = case.find("failure")
+    assert failure is not None and "the level should have started" in failure.attrib["message"]
+    assert "button" not in failure.attrib["message"]  # the snapshot stays out of the message
+    properties = {p.attrib["name"]: p.attrib["value"] for p in case.iter("property")}
+    assert Path(properties["agent_artifacts_game"]) == folder
 
 
 def test_a_passing_test_leaves_no_artifacts(fake: pytest.Pytester) -> None:
