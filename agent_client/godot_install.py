@@ -106,6 +106,22 @@ class PrivateApt:
             raise InstallError(f"`apt-get {' '.join(args)}` failed:\n{done.stderr[-2000:]}")
         return done.stdout
 
+    def update(self) -> None:
+        """Fetch the package lists. A Release file past its Valid-Until date (a snapshot
+        mirror, or a clock running ahead) is used anyway, with a warning: the packages are
+        still checked against the archive's signatures."""
+        try:
+            self.run("update")
+        except InstallError as failed:
+            if "is expired" not in str(failed):
+                raise
+            _log(
+                "warning: the archive's Release file is past its Valid-Until date (a snapshot "
+                "mirror, or a clock ahead); using it, packages are still signature-checked"
+            )
+            self.options.append("-oAcquire::Check-Valid-Until=false")
+            self.run("update")
+
     def closure(self, packages: list[str]) -> list[str]:
         """Every package (name=version) that installing ``packages`` on an empty system needs."""
         plan = self.run("-s", "install", *packages)
@@ -216,7 +232,7 @@ def install(prefix: Path, *, render: bool = False, force: bool = False) -> Path:
         raise InstallError("apt-get and dpkg-deb are needed; set GODOT_BIN instead.")
     apt = PrivateApt(prefix / "apt", find_debian_mirror())
     _log(f"resolving {ENGINE_PACKAGE} from Debian {SUITE}")
-    apt.run("update")
+    apt.update()
     wanted = [ENGINE_PACKAGE, *(RENDER_PACKAGES if render else [])]
     skip = RENDER_SKIP if render else HEADLESS_SKIP
     closure = [p for p in apt.closure(wanted) if not skip.match(p.split("=")[0])]

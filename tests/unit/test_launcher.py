@@ -290,3 +290,28 @@ def test_a_windows_player_build_is_an_exe(tmp_path: Path, monkeypatch: pytest.Mo
     assert _launcher.project_kind(player) == "unity-player"
     with pytest.raises(LaunchError, match="neither"):
         _launcher.project_kind(other)
+
+
+def test_an_expired_release_file_is_used_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[list[str]] = []
+
+    class ExpiringApt(godot_install.PrivateApt):
+        def __init__(self) -> None:
+            self.options = []
+
+        def run(self, *args: str, cwd: Path | None = None) -> str:
+            calls.append([*self.options, *args])
+            if "-oAcquire::Check-Valid-Until=false" not in self.options:
+                raise godot_install.InstallError("E: Release file for forky is expired")
+            return ""
+
+    ExpiringApt().update()
+    assert calls == [["update"], ["-oAcquire::Check-Valid-Until=false", "update"]]
+    assert "past its Valid-Until date" in capsys.readouterr().out
+
+    class Broken(ExpiringApt):
+        def run(self, *args: str, cwd: Path | None = None) -> str:
+            raise godot_install.InstallError("E: no network")
+
+    with pytest.raises(godot_install.InstallError, match="no network"):
+        Broken().update()
