@@ -41,7 +41,7 @@ fi
 }
 if [ ! -x "$VENV/bin/python" ]; then
   rm -rf "$VENV"  # a half-made environment from an earlier failed attempt
-  if ! "$PYTHON" -m venv "$VENV" 2>/dev/null; then
+  if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1; then
     rm -rf "$VENV"
     echo "python venv is missing: installing python3-venv"
     if ! apt_install python3-venv; then

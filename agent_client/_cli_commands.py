@@ -33,11 +33,49 @@ def history_start(args: argparse.Namespace, folder: Path) -> int | None:
     return None
 
 
+BARE_WORD = re.compile(r"[A-Za-z_][\w-]*")
+
+
 def target_args(client: AgentClient, target: str, timeout: float) -> dict[str, Any]:
-    """``{"ref": ...}``, ``{"path": ...}``, or the path of the one node a selector matches."""
+    """``{"ref": ...}``, ``{"path": ...}``, or the path of the one node a selector matches.
+
+    Raises:
+        CliError: NOT_FOUND at once for a bare word that names no type but names nodes (a
+            person meant ``#PlayButton``, not the type ``PlayButton``).
+        StrictModeError: the selector matched several nodes.
+        WaitTimeoutError: no node matched within the timeout.
+    """
     if is_ref(target) or target.startswith("/root"):
         return wire_target(target)
-    return {"path": client.locator(target).path(timeout=timeout)}
+    locator = client.locator(target)  # a selector that does not parse fails here
+    if BARE_WORD.fullmatch(target):
+        hint = _name_hint(client, target)
+        if hint:
+            raise CliError(
+                "NOT_FOUND",
+                f"No node is of type {target!r} (a bare word is a type): did you mean {hint}?",
+            )
+    return {"path": locator.path(timeout=timeout)}
+
+
+def _name_hint(client: AgentClient, word: str) -> str:
+    """The selectors of nodes named (or labelled) ``word`` when no node has that type; ""
+    when some node has that type, or none has that name."""
+    from agent_client._nodes import TreeIndex, label_of
+
+    nodes = TreeIndex(client.get_tree()).nodes
+    if any(word in (node.get("type"), node.get("class")) for node in nodes):
+        return ""
+    wanted = word.casefold()
+    names = [
+        str(node.get("name", ""))
+        for node in nodes
+        if str(node.get("name", "")).casefold() == wanted or label_of(node).casefold() == wanted
+    ]
+    shown = [
+        f"#{name}" if BARE_WORD.fullmatch(name) else f'#"{name}"' for name in dict.fromkeys(names)
+    ]
+    return " or ".join(shown[:5])
 
 
 def _send(
@@ -142,20 +180,15 @@ def _events(args: argparse.Namespace, client: AgentClient) -> int:
 # --- acting -----------------------------------------------------------------------------------
 
 
+# The bridge command of each action the command line offers.
+WIRE_COMMANDS = {"set-value": "set_value", "key": "input"}
+POINT = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
+
+
 def act(args: argparse.Namespace, client: AgentClient) -> int:
-    """click, press, fill, hover, drag."""
-    verb = args.command
-    if verb == "drag":
-        cmd_args: dict[str, Any] = {
-            "from": _drag_end(client, args.target, args.timeout),
-            "to": _drag_end(client, args.to, args.timeout),
-        }
-    else:
-        cmd_args = target_args(client, args.target, args.timeout)
-    if verb == "fill":
-        cmd_args.update(value=args.text, submit=args.submit)
-    if verb == "click":
-        cmd_args.update(button=args.button, double=args.double)
+    """click, press, fill, hover, drag, select, set-value, key."""
+    verb = WIRE_COMMANDS.get(args.command, args.command)
+    cmd_args = _action_args(args, client)
     if args.settled:
         cmd_args.update(settled=True, timeout_ms=int(args.timeout * 1000))
     if args.snapshot:
@@ -172,10 +205,62 @@ def act(args: argparse.Namespace, client: AgentClient) -> int:
     return 0
 
 
+def _action_args(args: argparse.Namespace, client: AgentClient) -> dict[str, Any]:
+    """The bridge arguments of an action, from its command-line arguments."""
+    command = args.command
+    if command == "key":
+        modifiers = [part for item in args.modifiers for part in item.split(",") if part]
+        return {"key": args.key, **({"modifiers": modifiers} if modifiers else {})}
+    if command == "drag":
+        return {
+            "from": _drag_end(client, args.target, args.timeout),
+            "to": _drag_end(client, args.to, args.timeout),
+        }
+    point = POINT.fullmatch(args.target) if command == "click" else None
+    cmd_args = (
+        {"x": float(point[1]), "y": float(point[2])}
+        if point
+        else target_args(client, args.target, args.timeout)
+    )
+    if command == "fill":
+        cmd_args.update(value=args.text, submit=args.submit)
+    elif command == "click":
+        cmd_args.update(button=args.button, double=args.double)
+    elif command == "select":
+        cmd_args["option"] = _index(args.option) if args.index else args.option
+    elif command == "set-value":
+        cmd_args["value"] = _value(args.value)
+    return cmd_args
+
+
+def _index(text: str) -> int:
+    if not text.isdigit():
+        raise CliError("BAD_ARGS", f"--index needs a whole number, not {text!r}.")
+    return int(text)
+
+
+def _value(text: str) -> Any:
+    """A set-value VALUE: a number, a "#rrggbb[aa]" color, or a JSON object."""
+    if text.startswith("#"):
+        return text
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        value = None
+    if isinstance(value, (int, float, dict)) and not isinstance(value, bool):
+        return value
+    raise CliError(
+        "BAD_ARGS",
+        f"{text!r} is no value: give a number, a color such as "
+        '#ff8800, or a JSON object such as \'{"r": 1, "g": 0.5, '
+        '"b": 0}\'.',
+    )
+
+
 def _drag_end(client: AgentClient, target: str, timeout: float) -> Any:
-    point = re.fullmatch(r"(-?[\d.]+),(-?[\d.]+)", target)
+    point = POINT.fullmatch(target)
     if point:
-        return {"x": float(point.group(1)), "y": float(point.group(2))}
+        return {"x": float(point[1]), "y": float(point[2])}
     end = target_args(client, target, timeout)
     return end.get("path") or "@" + end["ref"]
 
@@ -188,6 +273,17 @@ def _describe_action(verb: str, response: Response) -> str:
     lines = [f"ok {verb} {where}".rstrip()]
     if "toggled" in data:
         lines[0] += f" toggled={str(data['toggled']).lower()}"
+    if verb == "input" and "key" in data:
+        lines[0] += f" key={data['key']}"
+    selected = data.get("selected")
+    if isinstance(selected, dict):
+        item = orjson.dumps(selected.get("item")).decode()
+        lines[0] += f" selected={item} {orjson.dumps(selected.get('text', '')).decode()}"
+    if "value" in data and verb == "set_value":
+        lines[0] += f" value={orjson.dumps(data['value']).decode()}"
+        if data.get("clamped"):
+            asked = data.get("asked")
+            lines[0] += " (clamped" + (f" from {asked:g}" if isinstance(asked, float) else "") + ")"
     changes = data.get("changes") or {}
     for kind in ("added", "removed"):
         if changes.get(kind):

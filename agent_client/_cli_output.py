@@ -27,12 +27,17 @@ class CliError(Exception):
         self.code = code
 
 
-def error_line(error: BaseException) -> str:
-    """``error NOT_FOUND: No node at /root/X.``: the code and the first line of the message."""
+def error_lines(error: BaseException) -> list[str]:
+    """``error NOT_FOUND: No node at /root/X.``: the code and the first line of the message;
+    for a target that matched several nodes, every match on a line of its own after it."""
     code = getattr(error, "code", None) or CLIENT_CODES.get(type(error).__name__, "ERROR")
     message = error.args[0] if error.args else str(error)
     first = str(message).strip().splitlines()[0] if str(message).strip() else type(error).__name__
-    return f"error {code}: {first}"
+    matches = getattr(error, "described", None) or []
+    return [
+        f"error {code}: {first}",
+        *(f"  {number}) {line}" for number, line in enumerate(matches, 1)),
+    ]
 
 
 def show_json(value: Any) -> None:

@@ -60,16 +60,31 @@ def build_parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-d", "--depth", type=int, help="maximum depth")
     snapshot.add_argument("--root", help="a node path to start from")
 
-    target_help = "@eN (a snapshot ref), /root/... (a node path) or a selector"
+    target_help = "@eN or eN (a snapshot ref), /root/... (a node path) or a selector"
     for name, text in (
-        ("click", "click a node with the mouse"),
+        ("click", "click a node, or a point x,y, with the mouse"),
         ("press", "press a button"),
         ("fill", "replace a text field's text"),
         ("hover", "move the mouse over a node"),
         ("drag", "drag from one node (or x,y) to another"),
+        ("select", "choose an entry of an option button, menu, list, tab bar or tree"),
+        ("set-value", "set a slider, spin box or color picker"),
+        ("key", "press a key (Enter, Escape, A, F5, ...) as a player would"),
     ):
         action = command(name, text)
-        action.add_argument("target", help=target_help)
+        if name == "key":
+            action.add_argument("key", help="the key's name")
+            action.add_argument(
+                "--modifiers",
+                nargs="+",
+                default=[],
+                metavar="MODIFIER",
+                help="held while the key is pressed: ctrl, shift, alt, meta (or ctrl,shift)",
+            )
+        else:
+            action.add_argument(
+                "target", help=target_help + (", or x,y" if name == "click" else "")
+            )
         if name == "fill":
             action.add_argument("text", help="the new text")
             action.add_argument("--submit", action="store_true", help="then press Enter")
@@ -78,6 +93,19 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "click":
             action.add_argument("--button", default="left", choices=("left", "right", "middle"))
             action.add_argument("--double", action="store_true", help="double click")
+        if name == "select":
+            action.add_argument(
+                "option", help="the entry's text (a tree row: its texts joined with /)"
+            )
+            action.add_argument(
+                "--index", action="store_true", help="OPTION is the entry's index, not its text"
+            )
+        if name == "set-value":
+            action.add_argument(
+                "value",
+                help='a number, a color "#rrggbb[aa]" or a JSON '
+                'object such as \'{"r": 1, "g": 0, "b": 0}\'',
+            )
         action.add_argument(
             "--settled", action="store_true", help="answer once the game has settled"
         )

@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 import shutil
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -161,6 +162,7 @@ def start(args: argparse.Namespace) -> int:
         session=name,
         tie_to_parent=False,
         install=args.install,
+        import_progress=_import_progress(project),
     )
     assert client.process is not None
     pid = client.process.pid
@@ -179,6 +181,21 @@ def start(args: argparse.Namespace) -> int:
     else:
         show(f"started session {name} (pid {info['pid']}): {info['dir']}")
     return 0
+
+
+def _import_progress(project: Path) -> Callable[[str], None]:
+    """Prints the engine's import steps on stderr (stdout stays the command's result); a
+    title line first, once."""
+    started: list[bool] = []
+
+    def report(line: str) -> None:
+        if not started:
+            started.append(True)
+            sys.stderr.write(f"importing {project} (the first launch only)\n")
+        sys.stderr.write(f"  {line}\n")
+        sys.stderr.flush()
+
+    return report
 
 
 def sessions(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ import orjson
 from agent_client import _launcher
 from agent_client._connection import DEFAULT_TIMEOUT, Connection
 from agent_client._file_transport import FileTransport
+from agent_client._godot_import import Progress, ensure_imported
 from agent_client._locators import Locators
 from agent_client._protocol import READY_FILE, Event, Response, target_args
 from agent_client._transport import Transport
@@ -78,6 +79,7 @@ class AgentClient(Locators):
         tie_to_parent: bool = True,
         fixed_fps: int | None = None,
         install: bool = False,
+        import_progress: Progress | None = None,
     ) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
@@ -99,6 +101,8 @@ class AgentClient(Locators):
                 so ``step`` is deterministic.
             install: Copy the bridge addon into the Godot project first (as
                 ``agent-bridge install``); without it, a project lacking the addon is refused.
+            import_progress: Called with a line per step of the engine's one-time import of
+                a Godot project (when it was never imported, or its sources changed since).
 
         Raises:
             EngineNotFoundError: no engine found.
@@ -113,7 +117,7 @@ class AgentClient(Locators):
         if kind == "godot":
             _launcher.ensure_addon(target, install=install)
             engine = _launcher.find_godot(godot)
-            _launcher.ensure_imported(target, engine)
+            ensure_imported(target, engine, progress=import_progress)
             if fixed_fps:
                 engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
             argv = _launcher.godot_argv(
@@ -317,6 +321,33 @@ class AgentClient(Locators):
     ) -> dict[str, Any]:
         """Replace a text field's text as typing would (``text_changed`` fires)."""
         return self._act("fill", {**target_args(target), "value": value, "submit": submit}, options)
+
+    def select_option(
+        self, target: str, option: str | int | None = None, **options: Any
+    ) -> dict[str, Any]:
+        """Choose an entry of an option button, menu, item list, tab bar or container, or
+        tree, by clicking it as a player would: ``option`` is its text (a tree row also by its
+        path of texts joined with ``/``) or its index; left out when ``target`` is the ref of
+        the entry itself. Answers ``{"target", "selected": {"item", "text"}}``.
+
+        Raises:
+            NotFoundError: no such option (the message lists those there are).
+        """
+        args = {**target_args(target), **({} if option is None else {"option": option})}
+        return self._act("select", args, options)
+
+    def set_value(
+        self, target: str, value: float | str | dict[str, float], **options: Any
+    ) -> dict[str, Any]:
+        """Set a slider, spin box or scroll bar (a number) or a color picker (``"#rrggbb"``,
+        ``"#rrggbbaa"`` or ``{"r", "g", "b", "a"}``), emitting the signals a player's input
+        would. Answers ``{"target", "value", "clamped"}``: a number outside the range is
+        clamped as the engine does.
+
+        Raises:
+            InvalidArgsError: a value of the wrong kind for the control.
+        """
+        return self._act("set_value", {**target_args(target), "value": value}, options)
 
     def get_events(self) -> list[Event]:
         """Events that fired since the last call, oldest first (all of them: also those that

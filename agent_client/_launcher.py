@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from filelock import FileLock
 
 from agent_client import _addon, _process
 from agent_client._paths import installed_godot, on_windows, private_dir, sessions_root
@@ -24,7 +23,6 @@ from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchErro
 GODOT_ENV = "GODOT_BIN"
 UNITY_EDITOR_ENV = "UNITY_EDITOR"
 UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
-IMPORT_STAMP = ".godot/agent_bridge_import.stamp"
 LOG_TAIL_LINES = 40
 # Engine log lines that mean the bridge will never get ready: no point waiting out the timeout.
 BRIDGE_BROKEN_MARKS = (
@@ -104,47 +102,6 @@ def pid_watch(pid: int | None, session_dir: Path) -> Callable[[], None]:
             )
 
     return check
-
-
-def _newest_script_mtime(project: Path) -> float:
-    newest = (project / "project.godot").stat().st_mtime
-    for folder, dirs, files in os.walk(project, followlinks=True):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in files:
-            if name.endswith((".gd", ".tscn", ".cs")):
-                newest = max(newest, os.stat(os.path.join(folder, name)).st_mtime)
-    return newest
-
-
-def ensure_imported(project: Path, godot: Path, *, timeout: float = 300.0) -> bool:
-    """Run the engine's import once when the project's class cache is missing or older than
-    its scripts: without it every ``class_name`` is unknown at run time. Returns True when an
-    import ran.
-
-    Raises:
-        LaunchError: the import failed or took longer than ``timeout``.
-    """
-    stamp = project / IMPORT_STAMP
-    stamp.parent.mkdir(parents=True, exist_ok=True)
-    # Parallel test workers may launch the same project at once: one imports, the rest wait.
-    with FileLock(str(stamp) + ".lock"):
-        if stamp.exists() and stamp.stat().st_mtime >= _newest_script_mtime(project):
-            return False
-        _run_import(project, godot, timeout)
-        stamp.touch()
-        return True
-
-
-def _run_import(project: Path, godot: Path, timeout: float) -> None:
-    command = [str(godot), "--headless", "--path", str(project), "--import"]
-    try:
-        done = subprocess.run(command, capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        raise LaunchError(f"Importing {project} took over {timeout:.0f} s.") from exc
-    cache = project / ".godot" / "global_script_class_cache.cfg"
-    if done.returncode != 0 and not cache.exists():
-        output = (done.stdout + done.stderr).decode(errors="replace")[-3000:]
-        raise LaunchError(f"Importing {project} failed (exit {done.returncode}):\n{output}")
 
 
 SESSION_NAME = re.compile(r"\w[\w.-]{0,63}")

@@ -445,6 +445,37 @@ class Locator(Finders):
             timeout,
         )
 
+    def select_option(
+        self, option: str | int, *, force: bool = False, timeout: float | None = None
+    ) -> dict[str, Any]:
+        """Choose an entry (its text, or its index) of this option button, menu, item list,
+        tab bar or container, or tree, by clicking it (the bridge's ``select``). An option
+        that is not there yet is waited for, like the node itself."""
+        return self._act(
+            "select_option",
+            lambda node: self._request("select", node, {"option": option}),
+            ("visible", "enabled"),
+            force,
+            timeout,
+        )
+
+    def set_value(
+        self,
+        value: float | str | dict[str, float],
+        *,
+        force: bool = False,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
+        """Set this slider, spin box or scroll bar (a number) or color picker (a color) as a
+        player's input would (the bridge's ``set_value``; out-of-range numbers are clamped)."""
+        return self._act(
+            "set_value",
+            lambda node: self._request("set_value", node, {"value": value}),
+            ("visible", "enabled", "editable"),
+            force,
+            timeout,
+        )
+
     def hover(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Move the mouse over the node (needs the bridge's ``hover``)."""
 
@@ -568,7 +599,8 @@ def _blocked(node: Node, needs: tuple[str, ...]) -> str:
 
 
 def strict_violation(locator: Locator, found: list[Node], what: str) -> StrictModeError:
-    listed = [describe_node(node) for node in found[:MAX_LISTED]]
+    described = [describe_node(node) for node in found]
+    listed = described[:MAX_LISTED]
     more = f"\n  ... and {len(found) - MAX_LISTED} more" if len(found) > MAX_LISTED else ""
     lines = "\n".join(f"  {number}) {line}" for number, line in enumerate(listed, 1))
     return StrictModeError(
@@ -576,6 +608,7 @@ def strict_violation(locator: Locator, found: list[Node], what: str) -> StrictMo
         f"{lines}{more}\nNarrow it with .nth(i), .first, .filter(...) or a more exact "
         "name.",
         matches=[str(node.get("path")) for node in found],
+        described=described,
     )
 
 

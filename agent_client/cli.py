@@ -26,6 +26,9 @@ SESSION_FREE = {
 ON_GAME = {
     "snapshot": "snapshot",
     "click": "act",
+    "select": "act",
+    "set-value": "act",
+    "key": "act",
     "press": "act",
     "fill": "act",
     "hover": "act",
@@ -57,13 +60,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write("error INTERRUPTED: stopped by the user\n")
         return 130
     except Exception as error:  # one readable line, whatever went wrong
-        from agent_client._cli_output import CliError, error_line
+        from agent_client._cli_output import CliError, error_lines
         from agent_client._selectors import SelectorError
         from agent_client.errors import AgentBridgeError
 
         if not isinstance(error, (AgentBridgeError, CliError, SelectorError, OSError)):
             raise
-        sys.stderr.write(error_line(error) + "\n")
+        sys.stderr.write("".join(line + "\n" for line in error_lines(error)))
         return 1
 
 

@@ -153,11 +153,19 @@ class ResponseTimeoutError(AgentBridgeError, TimeoutError):
 
 
 class StrictModeError(AgentBridgeError):
-    """An action or single-node query on a locator that matches more than one node."""
+    """An action or single-node query on a locator that matches more than one node
+    (``.matches``: their paths; ``.described``: one readable line each, all of them)."""
 
-    def __init__(self, message: str, *, matches: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        matches: list[str] | None = None,
+        described: list[str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.matches = matches or []
+        self.described = described or []
 
 
 class WaitTimeoutError(AgentBridgeError, TimeoutError):

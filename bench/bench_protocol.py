@@ -19,7 +19,8 @@ sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient, GameExitedError  # noqa: E402
 from agent_client._addon import install  # noqa: E402
-from agent_client._launcher import ensure_imported, find_godot  # noqa: E402
+from agent_client._godot_import import ensure_imported  # noqa: E402
+from agent_client._launcher import find_godot  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixture_game"
 install(FIXTURE)  # the game carries no copy of the addon in the repository

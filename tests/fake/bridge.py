@@ -94,7 +94,22 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     ),
     "screenshot": schema({**TARGET, "annotate": {"type": "boolean"}, "name": {"type": "string"}}),
     "quit": schema({"exit_code": {"type": "integer"}}),
+    "select": schema({**TARGET, "option": {}, **ACTION}),
+    "input": schema(
+        {
+            "action": {"type": "string"},
+            "key": {"type": "string"},
+            "modifiers": {"type": "array"},
+            "text": {"type": "string"},
+            "wheel": {"type": "integer"},
+            "pressed": {"type": "boolean"},
+            **POINT,
+            **ACTION,
+        }
+    ),
+    "set_value": schema({**TARGET, "value": {}, **ACTION}, "value"),
 }
+RANGES = ("HSlider", "VSlider", "SpinBox", "HScrollBar", "VScrollBar")
 GAME_SCHEMAS = {
     "spawn": schema({"name": {"type": "string"}}, "name"),
     "animate": schema({"frames": {"type": "integer"}}, "frames"),
@@ -527,6 +542,99 @@ class FakeBridge:
         self.exit_code = int(args.get("exit_code", 0))
         return {"quitting": True}
 
+    def _cmd_input(self, args: Data) -> Data:
+        kinds = [kind for kind in ("action", "key", "text", "wheel") if kind in args]
+        if len(kinds) != 1:
+            raise Failure("INVALID_ARGS", "input: give exactly one of action, key, text, wheel.")
+        unknown = set(args.get("modifiers", [])) - {"ctrl", "shift", "alt", "meta"}
+        if unknown:
+            raise Failure("INVALID_ARGS", f"input: unknown modifiers {sorted(unknown)}.")
+        return self._acting(args, lambda: {kinds[0]: args[kinds[0]]})
+
+    def _cmd_select(self, args: Data) -> Data:
+        node = self.target(args)
+        items = node.props.get("items")
+        if not isinstance(items, list):
+            raise Failure(
+                "INVALID_ARGS",
+                "select works on option buttons, menu buttons, popup "
+                f"menus, item lists, tab bars, tab containers and trees; {node.path} "
+                f"is a {node.type}.",
+            )
+        if "option" not in args:
+            raise Failure("INVALID_ARGS", "select needs an 'option': the entry's text or index.")
+        index = _option_index(items, args["option"])
+        if index is None:
+            listed = ", ".join(f"'{item}'" for item in items)
+            raise Failure(
+                "NOT_FOUND",
+                f"{node.path} has no option "
+                f"{orjson.dumps(args['option']).decode()}. Its options: {listed}.",
+            )
+        self.reach(node)
+
+        def select() -> Data:
+            node.props["selected"] = index
+            if node.type == "OptionButton":
+                node.props["text"] = items[index]
+            self.emit("item_selected", node, [index])
+            return {"target": node.path, "selected": {"item": index, "text": items[index]}}
+
+        return self._acting(args, select)
+
+    def _cmd_set_value(self, args: Data) -> Data:
+        node = self.target(args)
+        if not node.is_visible() or node.props.get("disabled"):
+            raise Failure("NOT_INTERACTABLE", f"Cannot set it: {node.path} is hidden or disabled.")
+        value = args["value"]
+        if node.type in RANGES:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise Failure(
+                    "INVALID_ARGS",
+                    f"{node.path} is a {node.type}: its value is a "
+                    f"number, got {orjson.dumps(value).decode()}.",
+                )
+            return self._acting(args, lambda: self._set_range(node, float(value)))
+        if node.type == "ColorPickerButton":
+            color = _color(value)
+            if color is None:
+                raise Failure(
+                    "INVALID_ARGS",
+                    f'{node.path} takes a color as "#rrggbb", '
+                    f'"#rrggbbaa" or {{r, g, b, a}}; got '
+                    f"{orjson.dumps(value).decode()}.",
+                )
+
+            def pick() -> Data:
+                node.props["color"] = color
+                self.emit("color_changed", node, [color])
+                return {"target": node.path, "value": color["html"], "clamped": False}
+
+            return self._acting(args, pick)
+        raise Failure(
+            "INVALID_ARGS",
+            "set_value works on sliders, spin boxes, scroll bars and "
+            f"color pickers; {node.path} is a {node.type}.",
+        )
+
+    def _set_range(self, node: FakeNode, asked: float) -> Data:
+        low, high, step = node.props["min"], node.props["max"], node.props["step"]
+        now = float(min(max(round(asked / step) * step if step else asked, low), high))
+        if now != node.props["value"]:
+            node.props["value"] = now
+            self.emit("value_changed", node, [now])
+        data: Data = {
+            "target": node.path,
+            "value": now,
+            "clamped": now != asked,
+            "min": low,
+            "max": high,
+            "step": step,
+        }
+        if data["clamped"]:
+            data["asked"] = asked
+        return data
+
     # --- the lab's own commands (registered by the game) --------------------------------------
 
     def _game_spawn(self, args: Data) -> Data:
@@ -596,6 +704,34 @@ def _convert(key: str, current: Any, value: Any) -> Any:
             f"Cannot set '{key}' ({_engine_type(current)}) to {orjson.dumps(value).decode()}.",
         )
     return value
+
+
+def _option_index(items: list[Any], option: Any) -> int | None:
+    """The index an option names: its text, or its index."""
+    if isinstance(option, float) and option.is_integer():
+        option = int(option)
+    if isinstance(option, int) and not isinstance(option, bool):
+        return option if 0 <= option < len(items) else None
+    return items.index(option) if option in items else None
+
+
+def _color(value: Any) -> Data | None:
+    """A color from "#rrggbb[aa]" or {r, g, b[, a]}, in its wire form; None if it is none."""
+    if isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
+        try:
+            parts = [int(value[i : i + 2], 16) / 255 for i in range(1, len(value), 2)]
+        except ValueError:
+            return None
+        value = dict(zip("rgba", parts, strict=False))
+    if (
+        not isinstance(value, dict)
+        or not {"r", "g", "b"} <= set(value)
+        or not all(isinstance(part, (int, float)) for part in value.values())
+    ):
+        return None
+    rgba = [float(value.get(key, 1.0)) for key in "rgba"]
+    html = "#" + "".join(f"{round(part * 255):02x}" for part in rgba)
+    return {**dict(zip("rgba", rgba, strict=True)), "html": html}
 
 
 def _engine_type(value: Any) -> str:

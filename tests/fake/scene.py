@@ -76,7 +76,8 @@ class FakeNode:
         """The bridge's ``label``: visible text (not a field's content), else the explicit
         name (placeholder, readable node name)."""
         text = self.props.get("text")
-        if isinstance(text, str) and text and self.type not in FILLABLE:
+        # A field's content and a combobox's chosen item are values, not names.
+        if isinstance(text, str) and text and self.type not in (*FILLABLE, "OptionButton"):
             return text
         return self.label
 
@@ -252,6 +253,24 @@ def lab_scene() -> FakeNode:
             disabled=False,
             items=["Easy", "Hard"],
             selected=0,
+        ),
+        control(
+            "Levels",
+            "ItemList",
+            (210, 10, 150, 90),
+            role="listbox",
+            label="Levels",
+            items=["Level 1", "Level 2", "Level 3"],
+            selected=-1,
+        ),
+        control(
+            "Tint",
+            "ColorPickerButton",
+            (210, 110, 60, 30),
+            role="button",
+            label="Tint",
+            disabled=False,
+            color={"r": 1.0, "g": 0.0, "b": 0.0, "a": 1.0, "html": "#ff0000ff"},
         ),
     )
     return lab.add(FakeNode("Mover", "Node2D", props={"visible": True}), ui)

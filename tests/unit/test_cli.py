@@ -5,6 +5,8 @@ and stopping real games is in tests/cli.)"""
 from __future__ import annotations
 
 import re
+import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,7 +126,6 @@ def test_failures_are_one_line_and_a_nonzero_exit(cli: Cli) -> None:
     assert cli.fails("call", "wait", "{bad").startswith("error BAD_ARGS:")
     assert cli.fails("call", "wait", "[1]").startswith("error BAD_ARGS:")
     assert cli.fails("press", "#Nope", "--timeout", "0.2").startswith("error TIMEOUT:")
-    assert cli.fails("press", "Button").startswith("error AMBIGUOUS: strict mode violation")
     assert cli.fails("press", "Button[").startswith("error BAD_SELECTOR:")
     assert cli.fails("screenshot", "out.png").startswith("error UNSUPPORTED: Screenshots need")
     assert cli.fails("get", "property", "#PlayButton").startswith("error BAD_ARGS:")
@@ -190,3 +191,82 @@ def test_install_copies_the_addon_and_registers_the_autoload(
     assert capsys.readouterr().out.startswith("copied") and not stale.exists()
     assert main(["install", str(tmp_path)]) == 1
     assert capsys.readouterr().err.startswith("error NOT_FOUND:")
+
+
+def test_an_ambiguous_target_lists_every_match_with_its_path(cli: Cli) -> None:
+    done = cli.run("press", "Button")
+    assert done.code == 1
+    lines = done.err.splitlines()
+    assert lines[0].startswith("error AMBIGUOUS: strict mode violation")
+    assert lines[1:] == [
+        f'  1) button "Play" #PlayButton  ({CONFORMANCE}/PlayButton)',
+        f'  2) button "Disabled" #DisabledButton [disabled]  ({CONFORMANCE}/DisabledButton)',
+        f'  3) button "Hidden" #HiddenButton [hidden]  ({CONFORMANCE}/HiddenButton)',
+    ]
+
+
+def test_a_bare_word_that_names_nodes_gets_a_hint_at_once(cli: Cli) -> None:
+    started = time.monotonic()
+    assert cli.fails("click", "PlayButton") == (
+        "error NOT_FOUND: No node is of type 'PlayButton' (a bare word is a type): did you "
+        "mean #PlayButton?"
+    )
+    assert cli.fails("click", "play") == (
+        "error NOT_FOUND: No node is of type 'play' (a bare word is a type): did you mean "
+        "#PlayButton?"
+    )
+    assert time.monotonic() - started < 5, "answered without waiting out the timeout"
+    assert cli("press", "CheckBox").startswith(f"ok press {CONFORMANCE}/ToggleButton")
+    assert cli.fails("press", "Nothing", "--timeout", "0.2").startswith("error TIMEOUT:")
+
+
+def test_click_a_point_and_press_a_key(cli: Cli) -> None:
+    clicked = cli("click", "70,115").splitlines()
+    assert clicked[0] == "ok click"
+    assert any(" played " in line for line in clicked)
+    assert cli("key", "Enter").startswith("ok input key=Enter")
+    assert cli("key", "S", "--modifiers", "ctrl,shift").startswith("ok input key=S")
+    assert cli("key", "S", "--modifiers", "ctrl", "alt").startswith("ok input key=S")
+
+
+def test_select_and_set_value(cli: Cli) -> None:
+    cli("call", "change_scene", '{"path": "res://scenes/lab.tscn"}')
+    chosen = cli("select", "#Choice", "Hard").splitlines()
+    assert chosen[0] == 'ok select /root/Lab/UI/Choice selected=1 "Hard"'
+    assert any(" item_selected /root/Lab/UI/Choice [1]" in line for line in chosen)
+    assert cli("select", "#Levels", "2", "--index").startswith(
+        'ok select /root/Lab/UI/Levels selected=2 "Level 3"'
+    )
+    missing = cli.fails("select", "#Choice", "Nightmare")
+    assert missing == (
+        'error NOT_FOUND: /root/Lab/UI/Choice has no option "Nightmare". Its options: '
+        "'Easy', 'Hard'."
+    )
+    assert cli.fails("select", "#Choice", "x", "--index").startswith("error BAD_ARGS:")
+    cli("call", "change_scene", '{"path": "res://scenes/conformance.tscn"}')
+    assert cli("set-value", "#Volume", "75").startswith(
+        f"ok set_value {CONFORMANCE}/Volume value=75.0"
+    )
+    assert "value=100.0 (clamped from 250)" in cli("set-value", "#Volume", "250")
+    assert cli.fails("set-value", "#Volume", "loud").startswith("error BAD_ARGS:")
+    assert cli.fails("set-value", "#Volume", "#ff0000").startswith("error INVALID_ARGS:")
+    assert cli.fails("set-value", "#PlayButton", "3").startswith("error INVALID_ARGS:")
+
+
+def test_start_refuses_a_project_without_the_addon_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    project = tmp_path / "game"
+    project.mkdir()
+    (project / "project.godot").write_text("config_version=5\n[application]\n")
+    started = time.monotonic()
+    assert main(["start", str(project), "--godot", str(tmp_path / "no-engine")]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("error LAUNCH_FAILED:")
+    assert f"run `agent-bridge install {project}`" in error
+    assert time.monotonic() - started < 5
+    # --install puts the addon in first (then the missing engine is what stops it)
+    assert main(["start", str(project), "--install", "--godot", str(tmp_path / "no-engine")]) == 1
+    assert capsys.readouterr().err.startswith("error ENGINE_NOT_FOUND:")
+    assert (project / "addons" / "agent_bridge" / "agent_bridge.gd").is_file()

@@ -17,7 +17,15 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("wire", {"errors", "_protocol"}),
     (
         "transport and platform",
-        {"_transport", "_file_transport", "_paths", "_process", "_addon", "_launcher"},
+        {
+            "_transport",
+            "_file_transport",
+            "_paths",
+            "_process",
+            "_addon",
+            "_launcher",
+            "_godot_import",
+        },
     ),
     (
         "connection and tree model",

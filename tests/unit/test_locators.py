@@ -12,7 +12,10 @@ import pytest
 
 from agent_client import (
     AgentClient,
+    InvalidArgsError,
+    NotFoundError,
     SelectorError,
+    StaleRefError,
     StrictModeError,
     UnsupportedError,
     WaitTimeoutError,
@@ -233,3 +236,75 @@ def test_hover_needs_the_bridge_command(game: AgentClient) -> None:
         game.get_by_role("button", name="Play").hover()
     game.connection.commands().pop("click")
     assert game.get_by_role("button", name="Play").click()["pressed"] == f"{CONFORMANCE}/PlayButton"
+
+
+# --- choosing and setting -----------------------------------------------------------------------
+
+
+@pytest.mark.agent_scene("res://scenes/lab.tscn")
+def test_select_option_by_text_index_and_ref(game: AgentClient) -> None:
+    choice = game.get_by_role("combobox", name="Choice")
+    assert choice.select_option("Hard")["selected"] == {"item": 1, "text": "Hard"}
+    assert game.wait_for_event("item_selected")["args"] == [1]
+    assert choice.select_option(0)["selected"]["text"] == "Easy"
+    levels = next(ref for ref, info in game.snapshot()["refs"].items() if info["name"] == "Levels")
+    assert game.select_option(f"@{levels}", "Level 2")["selected"]["item"] == 1
+    assert game.select_option(levels, 2)["selected"]["text"] == "Level 3"
+
+
+@pytest.mark.agent_scene("res://scenes/lab.tscn")
+def test_a_missing_option_names_the_options_there_are(game: AgentClient) -> None:
+    with pytest.raises(
+        NotFoundError,
+        match=r"has no option \"Nightmare\". Its options: "
+        r"'Easy', 'Hard'",
+    ):
+        game.select_option("/root/Lab/UI/Choice", "Nightmare")
+    # a locator waits for the option (lists fill in late), then says what the bridge said
+    with pytest.raises(WaitTimeoutError, match="Its options: 'Easy', 'Hard'"):
+        game.get_by_name("Choice").select_option("Nightmare", timeout=0.2)
+    assert game.get_property("/root/Lab/UI/Choice", "selected") == 0  # nothing changed
+
+
+def test_set_value_clamps_as_the_engine_does_and_says_so(game: AgentClient) -> None:
+    volume = game.get_by_role("slider", name="Volume")
+    assert volume.set_value(75) == {**volume.set_value(75), "value": 75.0, "clamped": False}
+    clamped = game.set_value(f"{CONFORMANCE}/Volume", 250)
+    assert clamped["value"] == 100.0 and clamped["clamped"] is True and clamped["asked"] == 250
+    assert game.wait_for_event("value_changed")["args"] == [75.0]
+    with pytest.raises(InvalidArgsError, match="its value is a number"):
+        game.set_value(f"{CONFORMANCE}/Volume", "loud")
+    with pytest.raises(InvalidArgsError, match="set_value works on sliders"):
+        game.set_value(f"{CONFORMANCE}/PlayButton", 3)
+    assert game.get_property(f"{CONFORMANCE}/Volume", "value") == 100.0
+
+
+@pytest.mark.agent_scene("res://scenes/lab.tscn")
+def test_set_value_takes_colors(game: AgentClient) -> None:
+    picked = game.set_value("/root/Lab/UI/Tint", "#00ff0080")
+    assert picked["value"] == "#00ff0080" and picked["clamped"] is False
+    assert game.set_value("/root/Lab/UI/Tint", {"r": 0, "g": 0, "b": 1})["value"] == "#0000ffff"
+    with pytest.raises(InvalidArgsError, match="takes a color"):
+        game.set_value("/root/Lab/UI/Tint", "green-ish")
+
+
+def test_every_call_that_takes_a_target_takes_a_ref(game: AgentClient) -> None:
+    refs = {info["name"]: ref for ref, info in game.snapshot()["refs"].items()}
+    play, name = refs["Play"], refs["Your name"]
+    assert game.get_node(play)["node"]["name"] == "PlayButton"
+    assert game.get_property(f"@{play}", "text") == "Play"
+    assert game.set_property(name, "text", "Ada") == "Ada"
+    assert game.press(f"@{play}")["pressed"] == f"{CONFORMANCE}/PlayButton"
+    assert game.fill(name, "Bo")["text"] == "Bo"
+    assert game.hover(play)["target"] == f"{CONFORMANCE}/PlayButton"
+    assert game.click(f"@{play}")["target"] == f"{CONFORMANCE}/PlayButton"
+    assert game.call_method(play, "add_to_group", "primary") is None
+    with pytest.raises(StaleRefError):
+        game.press("@e999")
+
+
+def test_settle_is_a_deprecated_name_for_settled(game: AgentClient) -> None:
+    with pytest.warns(DeprecationWarning, match="'settle' is now 'settled'"):
+        game.click(f"{CONFORMANCE}/PlayButton", settle=True)
+    sent = game.connection.transport.sent[-1]  # type: ignore[attr-defined]
+    assert b'"settled":true' in sent and b'"settle"' not in sent
