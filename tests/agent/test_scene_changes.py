@@ -70,3 +70,10 @@ def _walk(node: dict) -> Iterator[dict]:
     yield node
     for child in node.get("children", []):
         yield from _walk(child)
+
+
+def test_a_button_scrolled_out_of_view_is_scrolled_to_and_clicked(hopper: AgentClient) -> None:
+    snap = hopper.snapshot(interactive=True)
+    last = ref_of(snap, "Level 20")
+    hopper.click(last)
+    assert hopper.wait_for_event("level_picked")["args"] == [20]

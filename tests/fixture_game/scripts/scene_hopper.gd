@@ -1,6 +1,9 @@
 extends Control
 ## Buttons that change the scene the ways games do it themselves: to a file, to a packed
-## scene, and reloading the current one. A confirmation dialog guards the reload.
+## scene, and reloading the current one. A confirmation dialog guards the reload. A short
+## scroll box holds a long list of buttons, most of them scrolled out of view.
+
+signal level_picked(level: int)
 
 const TARGET := "res://scenes/conformance.tscn"
 
@@ -16,6 +19,18 @@ func _ready() -> void:
 	dialog.dialog_text = "Start this scene again?"
 	dialog.confirmed.connect(func() -> void: get_tree().reload_current_scene())
 	add_child(dialog)
+	var scroller := ScrollContainer.new()
+	scroller.name = "Levels"
+	scroller.position = Vector2(220, 20)
+	scroller.size = Vector2(180, 100)
+	var column := VBoxContainer.new()
+	scroller.add_child(column)
+	for level in range(1, 21):
+		var button := Button.new()
+		button.text = "Level %d" % level
+		button.pressed.connect(func() -> void: level_picked.emit(level))
+		column.add_child(button)
+	add_child(scroller)
 
 
 func _button(node_name: String, text: String, top: float, action: Callable) -> void:

@@ -67,6 +67,8 @@ func _select(args: Dictionary) -> Variant:
 		var opened: Variant = await _open_menu(host as PopupMenu)
 		if opened is CommandError:
 			return opened
+	if Pointer.scroll_into_view(host):
+		await _bridge.get_tree().process_frame
 	var point: Variant = _pointer.target_point(host, found)
 	if point is CommandError:
 		return point
@@ -99,6 +101,8 @@ func _open_menu(menu: PopupMenu) -> Variant:
 	if opener == null:
 		return CommandError.not_interactable("The menu %s is closed and no button opens it."
 			% menu.get_path())
+	if Pointer.scroll_into_view(opener):
+		await _bridge.get_tree().process_frame
 	var point: Variant = _pointer.target_point(opener, null)
 	if point is CommandError:
 		return point

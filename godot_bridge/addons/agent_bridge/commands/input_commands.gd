@@ -69,6 +69,8 @@ func _target(args: Dictionary) -> Variant:
 	var target: Variant = _locator.find_target(args)
 	if target is CommandError:
 		return target
+	if Pointer.scroll_into_view(target.node):
+		await _bridge.get_tree().process_frame
 	var point: Variant = _pointer.target_point(target.node, target.item)
 	if point is CommandError:
 		return point
@@ -78,10 +80,10 @@ func _target(args: Dictionary) -> Variant:
 ## Like _target for drag ends given as one value: "e3", "@e3", "/root/...", or {x, y}.
 func _end(value: Variant) -> Variant:
 	if value is Dictionary and value.has("x") and value.has("y"):
-		return _target({"x": float(value.x), "y": float(value.y)})
+		return await _target({"x": float(value.x), "y": float(value.y)})
 	if value is String:
 		var key := "path" if value.begins_with("/") else "ref"
-		return _target({key: value})
+		return await _target({key: value})
 	return CommandError.invalid_args("A drag end is a ref, a node path or {x, y}; got %s."
 		% JSON.stringify(value))
 
@@ -112,7 +114,7 @@ static func _describe(found: Array) -> Dictionary:
 
 ## The target, resolved and checked reachable (the pointer is over it now), or an error.
 func _reachable_target(args: Dictionary) -> Variant:
-	var found: Variant = _target(args)
+	var found: Variant = await _target(args)
 	if found is CommandError:
 		return found
 	var blocked: Variant = _reachable(found)
@@ -120,7 +122,7 @@ func _reachable_target(args: Dictionary) -> Variant:
 
 
 func _click(args: Dictionary) -> Variant:
-	var found: Variant = _reachable_target(args)
+	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
 	for time in (2 if args.double else 1):
@@ -131,7 +133,7 @@ func _click(args: Dictionary) -> Variant:
 
 
 func _hover(args: Dictionary) -> Variant:
-	var found: Variant = _reachable_target(args)
+	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
 	await _bridge.get_tree().process_frame
@@ -139,10 +141,10 @@ func _hover(args: Dictionary) -> Variant:
 
 
 func _drag(args: Dictionary) -> Variant:
-	var from: Variant = _end(args.from)
+	var from: Variant = await _end(args.from)
 	if from is CommandError:
 		return from
-	var to: Variant = _end(args.to)
+	var to: Variant = await _end(args.to)
 	if to is CommandError:
 		return to
 	var blocked: Variant = _reachable(from)
