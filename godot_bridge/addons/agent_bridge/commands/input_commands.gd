@@ -5,14 +5,18 @@ extends RefCounted
 ## not covered, else NOT_INTERACTABLE naming what is wrong.
 
 const ActionEffects := preload("../action_effects.gd")
+const ArgSchema := preload("../arg_schema.gd")
 const CommandError := preload("../command_error.gd")
 const Items := preload("../items.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
 
+## Points are root viewport pixels; anything this far out is a mistake, not a place.
+const FAR := 1.0e6
 const POINT_SCHEMA := {
-	"x": {"type": "number", "optional": true, "description": "viewport x, instead of a node"},
-	"y": {"type": "number", "optional": true},
+	"x": {"type": "number", "optional": true, "minimum": -FAR, "maximum": FAR,
+		"description": "viewport x, instead of a node"},
+	"y": {"type": "number", "optional": true, "minimum": -FAR, "maximum": FAR},
 }
 const MODIFIERS := ["ctrl", "shift", "alt", "meta"]
 const DRAG_STEPS := 6
@@ -52,10 +56,10 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 		"wheel": {"type": "integer", "optional": true, "description": "+up / -down steps"},
 		"pressed": {"type": "boolean", "optional": true,
 			"description": "press or release only; omitted: a tap (press, then release)"},
-		"strength": {"type": "number", "default": 1.0},
+		"strength": {"type": "number", "default": 1.0, "minimum": 0.0, "maximum": 1.0},
 		"modifiers": {"type": "array", "default": [], "items": {"type": "string",
 			"enum": MODIFIERS}},
-		"x": {"type": "number", "optional": true}, "y": {"type": "number", "optional": true},
+		"x": POINT_SCHEMA.x, "y": POINT_SCHEMA.y,
 	}), "Send an input action, a key, typed text or wheel steps.", "bridge")
 
 
@@ -80,6 +84,11 @@ func _target(args: Dictionary) -> Variant:
 ## Like _target for drag ends given as one value: "e3", "@e3", "/root/...", or {x, y}.
 func _end(value: Variant) -> Variant:
 	if value is Dictionary and value.has("x") and value.has("y"):
+		for axis: String in ["x", "y"]:
+			var checked := ArgSchema.check_value(value[axis], POINT_SCHEMA[axis])
+			if not checked.ok:
+				return CommandError.invalid_args("A drag end's %s must be %s." % [axis,
+					checked.error])
 		return await _target({"x": float(value.x), "y": float(value.y)})
 	if value is String:
 		var key := "path" if value.begins_with("/") else "ref"
