@@ -16,6 +16,8 @@ from tests.unity import write_meta
 from tests.unity.layout import PACKAGE
 
 MIN_NUNIT_TESTS = 100
+# The project's one version number (issue 11): package.json, pyproject.toml and plugin.cfg.
+PROJECT_VERSION = "0.2.0"
 ASMDEFS = {
     "Runtime/AgentBridge.Runtime.asmdef": "AgentBridge.Runtime",
     "Editor/AgentBridge.Editor.asmdef": "AgentBridge.Editor",
@@ -66,6 +68,26 @@ def test_package_manifest() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", manifest["version"])
     for required in ("README.md", "CHANGELOG.md", "Documentation~"):
         assert (PACKAGE / required).exists(), required
+
+
+def test_the_package_version_is_the_project_version() -> None:
+    """One version number for the whole project (issue 11): the manifest's is the changelog's
+    newest, and the project's."""
+    version = json.loads((PACKAGE / "package.json").read_text(encoding="utf-8"))["version"]
+    assert version == PROJECT_VERSION
+    newest = re.search(r"^## \[(\d+\.\d+\.\d+)\]", (PACKAGE / "CHANGELOG.md").read_text(encoding="utf-8"),
+                       re.MULTILINE)
+    assert newest is not None and newest.group(1) == version
+
+
+def test_meta_guids_are_unique() -> None:
+    """Two assets with one GUID make Unity drop one of them."""
+    seen: dict[str, str] = {}
+    for meta in PACKAGE.rglob("*.meta"):
+        guid = re.search(r"^guid: ([0-9a-f]{32})$", meta.read_text(encoding="utf-8"), re.MULTILINE)
+        assert guid is not None, meta
+        assert guid.group(1) not in seen, f"{meta} and {seen.get(guid.group(1))} share a GUID"
+        seen[guid.group(1)] = str(meta)
 
 
 @pytest.mark.parametrize("path", sorted(ASMDEFS))

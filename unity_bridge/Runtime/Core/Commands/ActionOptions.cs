@@ -8,7 +8,7 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// The action options of press, click and fill (docs/PROTOCOL.md, section 5): <c>settle</c>
+    /// The action options of press, click, fill, hover, drag and input (docs/PROTOCOL.md, section 5): <c>settled</c>
     /// answers only once the game is settled (TIMEOUT past <c>timeout_ms</c>), <c>snapshot</c>
     /// adds a fresh snapshot of the new state; the data always has <c>changes</c>.
     /// </summary>
@@ -19,10 +19,10 @@ namespace AgentBridgeUnity.Core.Commands
         public static ArgsSchema AddTo(ArgsSchema schema)
         {
             return schema
-                .Add("settle", ArgSpec.Of("boolean", "answer only once the game is settled").WithDefault(false))
+                .Add("settled", ArgSpec.Of("boolean", "answer only once the game is settled").WithDefault(false))
                 .Add("snapshot", ArgSpec.Of("boolean", "include a snapshot of the new state (refs renumbered)")
                     .WithDefault(false))
-                .Add("timeout_ms", ArgSpec.Of("integer", "how long settle may take").WithDefault(5000).WithMinimum(0));
+                .Add("timeout_ms", ArgSpec.Of("integer", "how long settling may take").WithDefault(5000).WithMinimum(0));
         }
 
         /// <summary>
@@ -39,7 +39,7 @@ namespace AgentBridgeUnity.Core.Commands
                     data["snapshot"] = SnapshotData.Take(now);
                 return data;
             };
-            if (!(bool)args["settle"])
+            if (!(bool)args["settled"])
                 return CommandReply.Now(complete(context));
             long timeoutMs = (long)args["timeout_ms"];
             return CommandReply.Later(new SettledWait(QuietFrames, context.Engine.NowMs + timeoutMs, timeoutMs,

@@ -8,7 +8,7 @@ namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
     /// Answers once the game was settled for quiet_frames frames in a row (wait with
-    /// <c>settled: true</c>, or an action with <c>settle</c>), or fails with TIMEOUT.
+    /// <c>settled: true</c>, or an action with <c>settled</c>), or fails with TIMEOUT.
     /// </summary>
     internal sealed class SettledWait : IPendingReply
     {
@@ -47,7 +47,7 @@ namespace AgentBridgeUnity.Core.Commands
                 return true;
             }
             if (context.Engine.NowMs > _deadline)
-                throw new WaitTimeoutException(String.Format(_timeoutSentence, _timeoutMs,
+                throw new CommandTimeoutException(String.Format(_timeoutSentence, _timeoutMs,
                     busy == null ? "it was settled too briefly" : "still busy: " + busy));
             return false;
         }

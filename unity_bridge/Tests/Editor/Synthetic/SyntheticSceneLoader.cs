@@ -39,7 +39,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
                 _engine.Root.Remove(loaded);
             _engine.Root.Add(SyntheticScenes.Build(_pending.SceneName));
             _pending.IsDone = true;
-            AgentBridge.Emit(EventNames.SceneChanged, _pending.SceneName, "/root");
+            AgentBridge.EmitEvent(EventNames.SceneChanged, _pending.SceneName, "/root");
             _pending = null;
         }
 
