@@ -63,6 +63,17 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void AnIntegerBeyond64BitsIsRefusedWhereAnIntegerIsNeeded()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Append("{\"id\": 1, \"cmd\": \"wait\", \"args\": {\"frames\": 123456789012345678901234567890}}\n");
+            JObject response = _bridge.Until(1)[0];
+            Assert.AreEqual(ErrorCodes.InvalidArgs, (string)response["code"]);
+            StringAssert.Contains("'frames' must be an integer", (string)response["error"]);
+            Assert.AreEqual(1, (int)response["id"]);
+        }
+
+        [Test]
         public void APartialLineIsAnsweredOnceComplete()
         {
             _bridge = new BridgeHarness();
