@@ -4,6 +4,7 @@ using AgentBridgeUnity.Adapters.Services;
 using AgentBridgeUnity.Adapters.Settle;
 using AgentBridgeUnity.Adapters.Values;
 using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Settle;
 using AgentBridgeUnity.Core.Values;
 using UnityEngine;
 
@@ -17,12 +18,14 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
     {
         readonly UnitySceneLoader _loader = new UnitySceneLoader();
 
-        public UnityEngineHost(MonoBehaviour bridge, DOTweenReflection dotween)
+        /// <param name="bridge">The bridge's behaviour (walkers leave its object out).</param>
+        /// <param name="tweens">DOTween's tweens, or null without DOTween.</param>
+        public UnityEngineHost(MonoBehaviour bridge, TweenSkipper tweens)
         {
             Walkers = new ISceneWalker[] { new SceneWalkers(bridge.gameObject), new ToolkitWalker() };
             var settled = new List<ISettledProvider>();
-            if (dotween.Present)
-                settled.Add(new DOTweenSettledProvider(dotween));
+            if (tweens != null)
+                settled.Add(new DOTweenSettledProvider(tweens));
             settled.Add(new AnimatorSettledProvider());
             settled.Add(new SceneLoadSettledProvider(_loader));
             SettledProviders = settled;
