@@ -193,6 +193,18 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void ChangeSceneTakesBuildSettingsPaths()
+        {
+            foreach (string path in new[] { "Assets/Scenes/Lab.unity", "Scenes/Lab", "lab" })
+            {
+                JToken data = Bridge.Data("change_scene", new { path });
+                Assert.AreEqual("/root/Lab", (string)data["root"], path);
+                Assert.AreEqual(path, (string)data["scene"]);
+                Bridge.Data("change_scene", new { path = SyntheticScenes.Conformance });
+            }
+        }
+
+        [Test]
         public void ListActionsShowsOnlyWhatCanBeDoneNow()
         {
             JToken data = Bridge.Data("list_actions");

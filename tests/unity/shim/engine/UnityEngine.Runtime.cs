@@ -57,6 +57,7 @@ namespace UnityEngine
         public static bool isDebugBuild => throw null;
         public static void Log(object message) => throw null;
         public static void LogWarning(object message) => throw null;
+        public static void LogError(object message) => throw null;
     }
 
     public class Time
