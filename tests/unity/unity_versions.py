@@ -92,8 +92,10 @@ def in_range(version: str, expression: str) -> bool:
 
 
 def defines_for(asmdef: dict, model: UnityModel) -> list[str]:
-    """The scripting defines an asmdef's versionDefines give its assembly under ``model``."""
-    defines = []
+    """The scripting defines an asmdef's versionDefines give its assembly under ``model``, after
+    the project-wide ones Unity sets (ENABLE_INPUT_SYSTEM where the Input System package is the
+    active input handling, as its installer makes it)."""
+    defines = ["ENABLE_INPUT_SYSTEM"] if "com.unity.inputsystem" in model.packages else []
     for rule in asmdef.get("versionDefines", []):
         resource = rule["name"]
         installed = model.version if resource == "Unity" else model.packages.get(resource)

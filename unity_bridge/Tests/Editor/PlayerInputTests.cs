@@ -87,11 +87,34 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
-        public void ActionsAndKeysAreUnsupportedWithAReason()
+        public void KeysAnswerOnceTheGameHasThem()
         {
-            StringAssert.Contains("InputMap", Bridge.Failure(ErrorCodes.Unsupported, "input", new { action = "jump" }));
-            StringAssert.Contains("key presses", Bridge.Failure(ErrorCodes.Unsupported, "input",
-                new { key = "Enter", modifiers = new[] { "ctrl" }, pressed = true }));
+            long before = Bridge.Engine.Frame;
+            JToken data = Bridge.Data("input", new { key = "return", modifiers = new[] { "ctrl" } });
+            Assert.AreEqual("Enter", (string)data["key"]);
+            Assert.That(Bridge.Engine.Frame - before, Is.GreaterThanOrEqualTo(3), "a tap's release reaches the game two frames on");
+            CollectionAssert.AreEqual(new[] { "press Ctrl+Enter", "release Ctrl+Enter" }, Input.Sent);
+            Assert.IsFalse(Input.InputPending);
+            Assert.AreEqual(true, (bool)Bridge.Data("input", new { key = "Up", pressed = true })["pressed"]);
+            Assert.AreEqual("press Up", Input.Sent[2]);
+        }
+
+        [Test]
+        public void UnknownKeysAndModifiersAreRefused()
+        {
+            StringAssert.Contains("Unknown key 'Hyper'", Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { key = "Hyper" }));
+            Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { key = "A", modifiers = new[] { "super" } });
+            CollectionAssert.IsEmpty(Input.Sent, "nothing was sent");
+        }
+
+        [Test]
+        public void ActionsAreFoundByNameOrMapAndName()
+        {
+            Assert.AreEqual("jump", (string)Bridge.Data("input", new { action = "jump", strength = 0.5 })["action"]);
+            Bridge.Data("input", new { action = "UI/Submit", pressed = false });
+            CollectionAssert.AreEqual(new[] { "press Player/Jump 0.5", "release Player/Jump 0.5", "release UI/Submit 1" }, Input.Sent);
+            StringAssert.Contains("actions: Player/Jump, Player/Fire, UI/Submit",
+                Bridge.Failure(ErrorCodes.NotFound, "input", new { action = "Fly" }));
         }
 
         [Test]

@@ -57,6 +57,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             if (_runtime == null)
                 return;
             SkipTweens();
+            _engine.PlayerInput.Update();
             if (Time.frameCount % HookScanInterval == 0)
                 ScanHooks();
             _runtime.Tick();

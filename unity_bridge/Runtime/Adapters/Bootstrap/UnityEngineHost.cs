@@ -35,7 +35,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             };
             Screenshots = new ScreenCaptureService(bridge);
             Pointer = new ScreenPointer();
-            Input = new UnityPlayerInput();
+            PlayerInput = new UnityPlayerInput();
             Clock = new UnityTimeControl();
         }
 
@@ -69,7 +69,13 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         public IReadOnlyList<IWireConverter> Converters { get; private set; }
         public IScreenshotter Screenshots { get; private set; }
         public IPointerInput Pointer { get; private set; }
-        public IPlayerInput Input { get; private set; }
+        /// <summary>Hover, drag, text, the wheel, keys and actions; updated by the bridge's behaviour each frame.</summary>
+        public UnityPlayerInput PlayerInput { get; private set; }
+
+        public IPlayerInput Input
+        {
+            get { return PlayerInput; }
+        }
 
         /// <summary>Time.timeScale, with the fixed steps the bridge's behaviour counts.</summary>
         public UnityTimeControl Clock { get; private set; }

@@ -27,9 +27,11 @@ namespace AgentBridgeUnity.Core.Commands
 
         /// <summary>
         /// The reply for an action that produced <paramref name="data"/>, honouring the options;
-        /// <paramref name="before"/> holds the tree's paths from before the action, for <c>changes</c>.
+        /// <paramref name="before"/> holds the tree's paths from before the action, for <c>changes</c>;
+        /// when given, the answer also waits for <paramref name="delivered"/> (input on its way).
         /// </summary>
-        public static CommandReply Finish(CommandContext context, JObject args, JObject data, HashSet<string> before)
+        public static CommandReply Finish(CommandContext context, JObject args, JObject data, HashSet<string> before,
+            Func<bool> delivered = null)
         {
             bool withSnapshot = (bool)args["snapshot"];
             Func<CommandContext, JObject> complete = now =>
@@ -39,11 +41,13 @@ namespace AgentBridgeUnity.Core.Commands
                     data["snapshot"] = SnapshotData.Take(now);
                 return data;
             };
-            if (!(bool)args["settled"])
+            bool settled = (bool)args["settled"];
+            if (!settled && (delivered == null || delivered()))
                 return CommandReply.Now(complete(context));
             long timeoutMs = (long)args["timeout_ms"];
-            return CommandReply.Later(new SettledWait(QuietFrames, context.Engine.NowMs + timeoutMs, timeoutMs,
-                (later, frames) => complete(later), "The action ran, but the game did not settle within {0} ms ({1})."));
+            return CommandReply.Later(new SettledWait(settled ? QuietFrames : 0, context.Engine.NowMs + timeoutMs, timeoutMs,
+                (later, frames) => complete(later), "The action ran, but the game did not settle within {0} ms ({1}).",
+                delivered));
         }
     }
 }
