@@ -63,8 +63,31 @@ def test_package_manifest() -> None:
     assert manifest["unity"] == "2021.3"
     assert "com.unity.nuget.newtonsoft-json" in manifest["dependencies"]
     assert re.fullmatch(r"\d+\.\d+\.\d+", manifest["version"])
-    for required in ("README.md", "CHANGELOG.md", "Documentation~"):
+    for required in ("README.md", "CHANGELOG.md", "LICENSE.md", "Documentation~"):
         assert (PACKAGE / required).exists(), required
+    for sample in manifest["samples"]:
+        assert (PACKAGE / sample["path"]).is_dir(), sample
+        assert list((PACKAGE / sample["path"]).glob("*.unity")), f"{sample['path']} has no scene"
+
+
+# A Unity module or package the package's own code needs, and how its use shows in the code.
+MODULE_USES = {
+    "com.unity.ugui": r"^using UnityEngine\.(UI|EventSystems);",
+    "com.unity.modules.uielements": r"^using UnityEngine\.UIElements;",
+    "com.unity.modules.animation": r"\bAnimator\b",
+    "com.unity.modules.screencapture": r"\bScreenCapture\.",
+    "com.unity.modules.imageconversion": r"\bEncodeToPNG\b",
+    "com.unity.modules.physics": r"\b(Physics|Physics2D|Rigidbody|Collider)\s*\.",
+}
+
+
+def test_the_manifest_declares_exactly_the_modules_the_code_uses() -> None:
+    dependencies = json.loads((PACKAGE / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    code = "\n".join(path.read_text(encoding="utf-8") for folder in ("Runtime", "Editor")
+                     for path in (PACKAGE / folder).rglob("*.cs"))
+    for module, pattern in MODULE_USES.items():
+        used = re.search(pattern, code, re.MULTILINE) is not None
+        assert (module in dependencies) == used, f"{module}: used {used}, declared {module in dependencies}"
 
 
 def test_the_package_version_is_the_project_version() -> None:

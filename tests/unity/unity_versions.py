@@ -125,7 +125,8 @@ def _csc(out: Path, sources: list[str], refs: list[Path], defines: list[str],
 
 def build_package(out: Path, model: UnityModel, newtonsoft: Path, nunit: Path) -> dict[str, Path]:
     """Compiles the shim as ``model`` and the whole package (Runtime without UnityEditor, Editor,
-    both test assemblies) against it; every warning is an error, so an obsolete API fails."""
+    both test assemblies, the Playground sample) against it; every warning is an error, so an
+    obsolete API fails."""
     out.mkdir(parents=True, exist_ok=True)
     api = [f"UNITY_API_{fact}" for fact in sorted(model.api)]
     engine = out / "UnityEngine.dll"
@@ -139,7 +140,7 @@ def build_package(out: Path, model: UnityModel, newtonsoft: Path, nunit: Path) -
         engine_refs.append(input_system)
     built = {name: out / f"{name}.dll" for name in (
         "AgentBridge.Runtime", "AgentBridge.Editor", "AgentBridge.Tests.Runtime",
-        "AgentBridge.Tests.Editor")}
+        "AgentBridge.Tests.Editor", "AgentBridge.Samples.Playground")}
     runtime = built["AgentBridge.Runtime"]
     _csc(runtime, _sources(PACKAGE / "Runtime"), [*engine_refs, newtonsoft],
          defines_for(_asmdef("Runtime/AgentBridge.Runtime.asmdef"), model),
@@ -153,4 +154,7 @@ def build_package(out: Path, model: UnityModel, newtonsoft: Path, nunit: Path) -
     _csc(built["AgentBridge.Tests.Editor"], _sources(PACKAGE / "Tests" / "Editor"),
          [runtime, newtonsoft, nunit],
          defines_for(_asmdef("Tests/Editor/AgentBridge.Tests.Editor.asmdef"), model))
+    playground = "Samples~/Playground"
+    _csc(built["AgentBridge.Samples.Playground"], _sources(PACKAGE / playground), [*engine_refs, runtime],
+         defines_for(_asmdef(f"{playground}/AgentBridge.Samples.Playground.asmdef"), model))
     return built

@@ -42,6 +42,11 @@ namespace UnityEngine
     {
     }
 
+    public class Font : Object
+    {
+        public static Font CreateDynamicFontFromOSFont(string fontname, int size) => throw null;
+    }
+
     public sealed class Canvas : Behaviour
     {
         public RenderMode renderMode { get => throw null; set => throw null; }

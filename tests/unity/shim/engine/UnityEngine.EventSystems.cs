@@ -136,6 +136,10 @@ namespace UnityEngine.EventSystems
         public GameObject gameObject { get => throw null; set => throw null; }
     }
 
+    public class StandaloneInputModule : UIBehaviour
+    {
+    }
+
     public class EventSystem : UIBehaviour
     {
         public static EventSystem current { get => throw null; set => throw null; }

@@ -72,6 +72,8 @@ namespace UnityEngine
         public bool activeSelf => throw null;
         public bool activeInHierarchy => throw null;
         public Scene scene => throw null;
+        public string tag { get => throw null; set => throw null; }
+        public void SetActive(bool value) => throw null;
         public Component GetComponent(Type type) => throw null;
         public T GetComponent<T>() => throw null;
         public void GetComponents<T>(List<T> results) => throw null;
@@ -112,6 +114,8 @@ namespace UnityEngine
 
     public sealed class RectTransform : Transform
     {
+        public Vector2 sizeDelta { get => throw null; set => throw null; }
+        public Vector2 anchoredPosition { get => throw null; set => throw null; }
         public void GetWorldCorners(Vector3[] fourCornersArray) => throw null;
     }
 

@@ -127,6 +127,7 @@ namespace UnityEngine.UIElements
         public IPanel panel => throw null;
         public IStyle style => throw null;
         public bool Contains(VisualElement child) => throw null;
+        public void SetEnabled(bool value) => throw null;
         public void Add(VisualElement child) => throw null;
         public void RegisterCallback<TEventType>(EventCallback<TEventType> callback) where TEventType : EventBase<TEventType>, new() => throw null;
         public override void SendEvent(EventBase e) => throw null;
@@ -201,6 +202,7 @@ namespace UnityEngine.UIElements
     public class Toggle : BaseBoolField
     {
         public Toggle() => throw null;
+        public Toggle(string label) => throw null;
     }
 
     public class RadioButton : BaseBoolField
@@ -216,6 +218,7 @@ namespace UnityEngine.UIElements
     public class TextField : TextInputBaseField<string>
     {
         public TextField() => throw null;
+        public TextField(string label) => throw null;
     }
 
     public abstract class BaseSlider<TValueType> : BaseField<TValueType> where TValueType : IComparable<TValueType>
@@ -228,6 +231,7 @@ namespace UnityEngine.UIElements
     {
         public Slider() => throw null;
         public Slider(float start, float end, SliderDirection direction = SliderDirection.Horizontal, float pageSize = 0) => throw null;
+        public Slider(string label, float start = 0, float end = 10, SliderDirection direction = SliderDirection.Horizontal, float pageSize = 0) => throw null;
     }
 
     public class SliderInt : BaseSlider<int>
