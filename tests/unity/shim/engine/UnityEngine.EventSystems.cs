@@ -144,6 +144,7 @@ namespace UnityEngine.EventSystems
     {
         public static EventSystem current { get => throw null; set => throw null; }
         public GameObject currentSelectedGameObject => throw null;
+        public void SetSelectedGameObject(GameObject selected) => throw null;
         public void RaycastAll(PointerEventData eventData, List<RaycastResult> raycastResults) => throw null;
     }
 

@@ -79,6 +79,7 @@ namespace UnityEngine
         public void GetComponents<T>(List<T> results) => throw null;
         public void GetComponentsInChildren<T>(bool includeInactive, List<T> results) => throw null;
         public T GetComponentInParent<T>() => throw null;
+        public T GetComponentInChildren<T>() => throw null;
         public T AddComponent<T>() where T : Component => throw null;
     }
 
