@@ -71,3 +71,28 @@ def test_clicks_work_the_same_when_rendering(rendering_game: AgentClient) -> Non
     rendering_game.get_events()
     rendering_game.click("/root/InputLab/AddRowButton")
     assert "row_added" in [e["type"] for e in rendering_game.get_events()]
+
+
+def test_annotations_of_a_dialog_land_on_its_buttons(rendering_game: AgentClient) -> None:
+    game = rendering_game
+    game.click("/root/InputLab/OpenDialogButton")
+    snap = game.snapshot(interactive=True)
+    ok = next(ref for ref, info in snap["refs"].items() if info["name"] == "OK")
+    dialog = game.get_tree("/root/InputLab/Dialog")
+    ok_rect = next(node["rect"] for node in _walk(dialog) if node.get("text") == "OK")
+    marked = game.screenshot(annotate=True, name="dialog-marked")
+    game.click(ok)
+    with Image.open(marked["path"]) as image:
+        pixels = image.convert("RGB")
+        top = int(ok_rect["y"])
+        edge = [pixels.getpixel((x, top)) for x in range(int(ok_rect["x"]) + 4,
+                                                          int(ok_rect["x"] + ok_rect["w"]) - 4)]
+        assert sum(r > 200 and b > 100 and g < 120 for r, g, b in edge) > len(edge) // 2, \
+            "the ref box is drawn on the OK button, over the dialog"
+    assert "Are you sure" not in game.snapshot()["text"], "the real click closed the dialog"
+
+
+def _walk(node: dict) -> Iterator[dict]:
+    yield node
+    for child in node.get("children", []):
+        yield from _walk(child)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_client import AgentClient, InvalidArgsError
+from agent_client import AgentClient, InvalidArgsError, NotInteractableError
 from tests.conftest import FIXTURE_GAME, LAB_SCENE
 
 LAB = "/root/Lab"
@@ -84,3 +84,18 @@ def test_the_same_steps_give_the_same_frames_and_events() -> None:
     ticks = [(index, args) for index, kind, _, args, _ in first if kind == "ticked"]
     assert [index for index, _ in ticks] == [0, 0, 3, 5]
     assert ticks[0][1].startswith("[10, 0.1666")
+
+
+def test_acting_on_a_paused_game_is_refused_not_silently_ignored(
+        conformance_game: AgentClient) -> None:
+    game = conformance_game
+    game.pause()
+    for cmd in ("click", "press"):
+        with pytest.raises(NotInteractableError, match="the game is paused"):
+            game.request(cmd, {"path": "/root/Conformance/PlayButton"})
+    with pytest.raises(NotInteractableError, match="the game is paused"):
+        game.request("set_value", {"path": "/root/Conformance/Volume", "value": 10})
+    assert all(event["type"] != "pressed" for event in game.get_events())
+    game.resume()
+    game.request("click", {"path": "/root/Conformance/PlayButton"})
+    assert game.wait_for_event("pressed")["source"] == "/root/Conformance/PlayButton"

@@ -3,8 +3,6 @@
 #
 #   tests/unity/build.sh OUTPUT_DIR
 #
-# OUTPUT_DIR/package/   the whole package (Runtime, Editor, both test assemblies) compiled against
-#                       the UnityEngine API shim in tests/unity/shim: proves every .cs compiles.
 # OUTPUT_DIR/core/      Runtime/Core alone, with no UnityEngine reference at all, and the NUnit
 #                       tests in Tests/Editor against it (AgentBridge.Tests.Editor.dll).
 # OUTPUT_DIR/host/      AgentBridgeHost.exe: the core and the synthetic scene in a console game.
@@ -12,6 +10,9 @@
 # Needs mcs and the Newtonsoft.Json and NUnit 2.6 assemblies (Debian: mono-mcs,
 # libnewtonsoft-json-cil-dev, libnunit-cil-dev); NEWTONSOFT_DLL and NUNIT_DLL override where
 # they are. Run the tests with: nunit-console OUTPUT_DIR/core/AgentBridge.Tests.Editor.dll
+#
+# The whole package (Runtime, Editor, both test assemblies) is compiled against the UnityEngine
+# API shim once per modelled Unity version by tests/unity/unity_versions.py.
 set -euo pipefail
 
 out="${1:?usage: build.sh OUTPUT_DIR}"
@@ -28,31 +29,14 @@ for dll in "$newtonsoft" "$nunit"; do
     [ -f "$dll" ] || { echo "build.sh: $dll is missing (Debian: libnewtonsoft-json-cil-dev, libnunit-cil-dev)" >&2; exit 2; }
 done
 
-# C# 7.2 builds with both mcs and Unity. Every warning is an error; the package's Runtime is built
-# with -doc, so a public member without an XML <summary> (CS1591) fails the build.
-csc() { mcs -langversion:7.2 -nologo -warnaserror+ -r:System.Numerics.dll "$@"; }
+# C# 7.2 builds with both mcs and Unity. Every warning is an error.
+csc() { mcs -langversion:7.2 -nologo -warnaserror+ "$@"; }
 sources() { find "$@" -name '*.cs' | LC_ALL=C sort; }
 
-mkdir -p "$out/package" "$out/core" "$out/host"
+mkdir -p "$out/core" "$out/host"
 out="$(cd "$out" && pwd)"
-for dir in package core host; do cp "$newtonsoft" "$out/$dir/"; done
-cp "$nunit" "$out/package/"
+for dir in core host; do cp "$newtonsoft" "$out/$dir/"; done
 cp "$nunit" "$out/core/"
-
-echo "== package: every .cs against the UnityEngine shim (Runtime without UnityEditor)"
-engine_shim="$out/package/UnityEngineShim.dll"
-editor_shim="$out/package/UnityEditorShim.dll"
-csc -target:library -nowarn:1591 -out:"$engine_shim" $(find "$here/shim" -maxdepth 1 -name '*.cs' | LC_ALL=C sort)
-csc -target:library -nowarn:1591 -out:"$editor_shim" -r:"$engine_shim" $(sources "$here/shim/editor")
-csc -target:library -out:"$out/package/AgentBridge.Runtime.dll" -doc:"$out/package/AgentBridge.Runtime.xml" \
-    -r:"$engine_shim" -r:"$newtonsoft" $(sources "$pkg/Runtime")
-csc -target:library -out:"$out/package/AgentBridge.Editor.dll" \
-    -r:"$engine_shim" -r:"$editor_shim" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" $(sources "$pkg/Editor")
-csc -target:library -out:"$out/package/AgentBridge.Tests.Runtime.dll" \
-    -r:"$engine_shim" -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" \
-    $(sources "$pkg/Tests/Runtime")
-csc -target:library -out:"$out/package/AgentBridge.Tests.Editor.dll" \
-    -r:"$out/package/AgentBridge.Runtime.dll" -r:"$newtonsoft" -r:"$nunit" $(sources "$pkg/Tests/Editor")
 
 echo "== core: Runtime/Core with no UnityEngine reference, and its NUnit tests"
 csc -target:library -nowarn:1591 -out:"$out/core/AgentBridge.Runtime.dll" -r:"$newtonsoft" \

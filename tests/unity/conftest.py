@@ -17,11 +17,9 @@ import pytest
 from tests.unity.layout import BUILD_SCRIPT
 
 MONO_TOOLS = ("mcs", "mono", "nunit-console")
-INSTALL_HINT = (
-    "apt-get install -y --no-install-recommends mono-mcs mono-runtime "
-    "libmono-system-core4.0-cil libnewtonsoft-json-cil-dev libnunit-cil-dev "
-    "nunit-console"
-)
+INSTALL_HINT = ("apt-get install -y --no-install-recommends mono-mcs mono-runtime "
+                "libmono-system-core4.0-cil libnewtonsoft-json-cil-dev libnunit-cil-dev "
+                "nunit-console")
 
 
 def on_ci() -> bool:
@@ -33,10 +31,8 @@ def require_mono() -> None:
     missing = [tool for tool in MONO_TOOLS if shutil.which(tool) is None]
     if not missing:
         return
-    message = (
-        f"Mono is needed for the Unity bridge checks; missing: {', '.join(missing)} "
-        f"({INSTALL_HINT})"
-    )
+    message = (f"Mono is needed for the Unity bridge checks; missing: {', '.join(missing)} "
+               f"({INSTALL_HINT})")
     if on_ci():
         pytest.fail(message, pytrace=False)
     pytest.skip(message)
@@ -47,18 +43,11 @@ def unity_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The output folder of tests/unity/build.sh: package/, core/ and host/."""
     require_mono()
     out = tmp_path_factory.mktemp("unity-build")
-    result = subprocess.run(
-        ["bash", str(BUILD_SCRIPT), str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    result = subprocess.run(["bash", str(BUILD_SCRIPT), str(out)], capture_output=True, text=True,
+                            timeout=600, check=False)
     if result.returncode != 0:
-        pytest.fail(
-            f"tests/unity/build.sh failed ({result.returncode}):\n{result.stdout}\n{result.stderr}",
-            pytrace=False,
-        )
+        pytest.fail(f"tests/unity/build.sh failed ({result.returncode}):\n{result.stdout}\n"
+                    f"{result.stderr}", pytrace=False)
     return out
 
 

@@ -37,13 +37,11 @@ class HostSession:
         deadline = time.monotonic() + READY_TIMEOUT
         while not self.ready.exists():
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"the host exited ({self.process.returncode}):\n{self.log.read_text()}"
-                )
+                raise RuntimeError(f"the host exited ({self.process.returncode}):\n"
+                                   f"{self.log.read_text()}")
             if time.monotonic() > deadline:
-                raise TimeoutError(
-                    f"no bridge.json after {READY_TIMEOUT} s:\n{self.log.read_text()}"
-                )
+                raise TimeoutError(f"no bridge.json after {READY_TIMEOUT} s:\n"
+                                   f"{self.log.read_text()}")
             time.sleep(0.01)
         return json.loads(self.ready.read_text())
 
@@ -56,7 +54,7 @@ class HostSession:
         deadline = time.monotonic() + timeout
         lines: list[dict[str, Any]] = []
         while len(lines) < count:
-            data = self.resp.read_bytes()[self._offset :]
+            data = self.resp.read_bytes()[self._offset:]
             end = data.rfind(b"\n")
             if end >= 0:
                 self._offset += end + 1

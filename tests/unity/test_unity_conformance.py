@@ -53,14 +53,12 @@ def session(host_exe: Path, tmp_path: Path) -> Iterator[HostSession]:
 
 # --- the golden fixtures (docs/PROTOCOL.md, section 9) -----------------------------------------
 
-
 @pytest.mark.parametrize("case", [case for _, case in CASES], ids=[name for name, _ in CASES])
 def test_golden_case(shared_host: AgentClient, case: dict) -> None:
     check_response(case, run_case(shared_host, case))
 
 
 # --- through the Python client ------------------------------------------------------------------
-
 
 def test_hello_describes_the_unity_bridge_and_the_game_commands(host: AgentClient) -> None:
     hello = host.hello()
@@ -141,7 +139,6 @@ def test_quit_ends_the_process_with_the_exit_code(host: AgentClient) -> None:
 
 # --- through the session files directly ---------------------------------------------------------
 
-
 def test_host_answers_through_the_files(session: HostSession) -> None:
     ready = session.start()
     assert ready["protocol"] == "agentbridge/1"
@@ -178,13 +175,8 @@ def test_quit_writes_its_answer_then_exits(session: HostSession) -> None:
 
 
 def test_without_agent_mode_the_host_does_nothing(host_exe: Path, tmp_path: Path) -> None:
-    run = subprocess.run(
-        ["mono", str(host_exe), f"--agent-dir={tmp_path}"],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
+    run = subprocess.run(["mono", str(host_exe), f"--agent-dir={tmp_path}"], capture_output=True,
+                         text=True, timeout=30, check=False)
     assert run.returncode == 0
     assert list(tmp_path.iterdir()) == []
     assert "stays off" in run.stdout

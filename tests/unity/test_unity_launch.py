@@ -44,9 +44,8 @@ def test_project_kinds(tmp_path: Path) -> None:
         _launcher.project_kind(tmp_path)
 
 
-def test_a_unity_project_opens_in_the_batch_mode_editor(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_unity_project_opens_in_the_batch_mode_editor(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     editor = tmp_path / "Unity"
     editor.write_text("#!/bin/sh\n")
     editor.chmod(0o755)
@@ -62,11 +61,9 @@ def test_a_unity_project_opens_in_the_batch_mode_editor(
 
 
 def test_the_batch_entry_point_exists_in_the_package() -> None:
-    source = (
-        Path(__file__).resolve().parents[2] / "unity_bridge" / "Editor" / "BatchEntry.cs"
-    ).read_text()
+    source = (Path(__file__).resolve().parents[2] / "unity_bridge" / "Editor"
+              / "BatchEntry.cs").read_text()
     namespace, method = _launcher.UNITY_BATCH_METHOD.rsplit(".", 2)[0], "Run"
     assert f"namespace {namespace}" in source and f"public static void {method}()" in source
-    assert os.path.exists(
-        str(Path(__file__).resolve().parents[2] / "unity_bridge" / "Editor" / "BatchEntry.cs.meta")
-    )
+    assert os.path.exists(str(Path(__file__).resolve().parents[2] / "unity_bridge" / "Editor"
+                              / "BatchEntry.cs.meta"))

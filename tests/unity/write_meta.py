@@ -22,10 +22,8 @@ IMPORTERS = {
     ".json": "PackageManifestImporter",
     ".md": "TextScriptImporter",
 }
-MONO_SETTINGS = (
-    "  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n"
-    "  icon: {instanceID: 0}\n"
-)
+MONO_SETTINGS = ("  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n"
+                 "  icon: {instanceID: 0}\n")
 
 
 def guid(relative: Path) -> str:
@@ -44,11 +42,15 @@ def meta_text(path: Path) -> str:
 
 
 def assets() -> list[Path]:
-    """Every file and folder Unity imports: no .meta files, hidden ones or `Name~` folders."""
+    """Every file and folder Unity imports: no .meta files, hidden ones or `Name~` folders, except
+    what is inside a sample (`Samples~/Name/...`), which Unity copies into the project with its
+    .meta files when the sample is imported, so that its scene finds its scripts by GUID."""
     found = []
     for path in sorted(PACKAGE.rglob("*")):
         parts = path.relative_to(PACKAGE).parts
-        hidden = any(part.startswith(".") or part.endswith("~") for part in parts)
+        in_sample = len(parts) > 2 and parts[0] == "Samples~"
+        hidden = any(part.startswith(".") or (part.endswith("~") and not in_sample)
+                     for part in parts)
         if path.suffix == ".meta" or hidden:
             continue
         found.append(path)

@@ -3,6 +3,7 @@ extends RefCounted
 ## ran, optionally waiting until the game settles, optionally a fresh snapshot. Every action
 ## command takes the options in ACTION_OPTIONS.
 
+const AgentMode := preload("agent_mode.gd")
 const CommandError := preload("command_error.gd")
 
 const ACTION_OPTIONS := {
@@ -11,6 +12,7 @@ const ACTION_OPTIONS := {
 	"snapshot": {"type": "boolean", "default": false,
 		"description": "include a snapshot of the new state (refs renumbered)"},
 	"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
+		"maximum": AgentMode.MAX_TIMEOUT_MS,
 		"description": "how long settling may take"},
 }
 const MAX_LISTED := 50
@@ -65,7 +67,7 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 	var result: Variant = await handler.call(args)
 	var unsettled := ""
 	if options.settled and result is Dictionary:
-		unsettled = await _bridge.mode.wait_settled(2, options.timeout_ms)
+		unsettled = await _bridge.mode.wait_settled(2, options.timeout_ms, args._cancel)
 	_recording = false
 	if result is CommandError or not result is Dictionary:
 		return result

@@ -2,32 +2,16 @@ extends Node
 ## AgentBridge: a DOM for the running game. Autoloaded as `AgentBridge`; inactive (no files,
 ## no hooks, no cost) unless the game was started with `-- --agent-mode --agent-dir=DIR`.
 ## Then it answers the requests a client appends to DIR/cmd.jsonl in DIR/resp.jsonl, once per
-## frame, as docs/PROTOCOL.md describes.
+## frame, as docs/PROTOCOL.md describes. Every request runs on its own, so a long wait never
+## holds up the answers to other requests.
 ##
 ## Games use: register_command(), register_state(), fail(), emit_event(),
 ## add_settle_predicate() and the `agent_mode` flag.
+##
+## This script loads the rest of the addon only when it activates, so a release export can
+## leave every other file of the addon out (export_plugin.gd) and still start.
 
 const PROTOCOL := "agentbridge/1"
-const ActionCommands := preload("commands/action_commands.gd")
-const ActionEffects := preload("action_effects.gd")
-const AgentMode := preload("agent_mode.gd")
-const ChoiceCommands := preload("commands/choice_commands.gd")
-const CommandError := preload("command_error.gd")
-const Dispatcher := preload("dispatcher.gd")
-const ErrorLog := preload("error_log.gd")
-const EventRecorder := preload("event_recorder.gd")
-const FileChannel := preload("file_channel.gd")
-const FlowCommands := preload("commands/flow_commands.gd")
-const InputCommands := preload("commands/input_commands.gd")
-const InspectCommands := preload("commands/inspect_commands.gd")
-const NodeLocator := preload("node_locator.gd")
-const Pointer := preload("pointer.gd")
-const Refs := preload("refs.gd")
-const Snapshot := preload("snapshot.gd")
-const TimeCommands := preload("commands/time_commands.gd")
-const ViewCommands := preload("commands/view_commands.gd")
-const TreeSerializer := preload("tree_serializer.gd")
-const Codec := preload("value_codec.gd")
 ## Release exports stay inert unless this project setting is true.
 const RELEASE_SETTING := "agent_bridge/enable_in_release"
 const PARENT_CHECK_MSEC := 1000
@@ -35,17 +19,18 @@ const PARENT_CHECK_MSEC := 1000
 ## True only when the game was launched for an agent.
 var agent_mode: bool = false
 var session_dir: String = ""
-var events: EventRecorder
-var mode: AgentMode
-var locator: NodeLocator
-var snapshot: Snapshot
+var events: RefCounted
+var mode: RefCounted
+var locator: RefCounted
+var snapshot: RefCounted
 var state_provider: Callable
 
-var _dispatcher := Dispatcher.new()
+var _scripts: Dictionary = {}
+var _dispatcher: RefCounted
 var _command_modules: Array[RefCounted] = []
-var _error_log: ErrorLog
-var _channel: FileChannel
-var _busy: bool = false
+var _error_log: Logger
+var _channel: RefCounted
+var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
 var _quit_code: int = -1
 var _parent_pid: int = 0
 var _next_parent_check_msec: int = 0
@@ -73,6 +58,8 @@ func _ready() -> void:
 ## or fail(...). Registering a name again replaces it.
 func register_command(command_name: String, handler: Callable, args_schema: Dictionary = {},
 		description: String = "") -> void:
+	if _dispatcher == null:
+		return
 	var existing: Dictionary = _dispatcher.commands.get(command_name, {})
 	if existing.get("source", "game") == "bridge":
 		push_error("AgentBridge: '%s' is a bridge command and cannot be replaced." % command_name)
@@ -86,13 +73,14 @@ func register_state(handler: Callable) -> void:
 
 
 ## An error result for a command handler: `return AgentBridge.fail("NOT_FOUND", "...")`.
-## `code` is one of the protocol's codes (CommandError.CODES); any other becomes INTERNAL.
-func fail(code: String, message: String) -> CommandError:
-	if not CommandError.CODES.has(code):
+## `code` is one of the protocol's codes (command_error.gd CODES); any other becomes INTERNAL.
+func fail(code: String, message: String) -> RefCounted:
+	var command_error: GDScript = _script("command_error.gd")
+	if not (command_error.CODES as Array).has(code):
 		push_error("AgentBridge.fail: '%s' is not a protocol error code." % code)
-		return CommandError.internal("%s (the game failed with the unknown code %s)" % [
+		return command_error.internal("%s (the game failed with the unknown code %s)" % [
 			message, code])
-	return CommandError.new(code, message)
+	return command_error.new(code, message)
 
 
 ## Queues a custom event, as if a signal `type` had fired on `source`.
@@ -131,6 +119,18 @@ func request_quit(exit_code: int) -> void:
 	_quit_code = exit_code
 
 
+## Cancels a request still running: it is answered CANCELLED now, and its own answer, when it
+## comes, is dropped. Returns false when no request with that id is running.
+func cancel(request_id: Variant) -> bool:
+	var token: Variant = _in_flight.get(request_id)
+	if token == null or token.cancelled:
+		return false
+	token.cancelled = true
+	_send(_dispatcher.failure(request_id, _script("command_error.gd").CANCELLED,
+		"Cancelled by a cancel request."))
+	return true
+
+
 # --- activation and the frame loop -------------------------------------------------------------
 
 static func _parse_user_args(args: PackedStringArray) -> Dictionary:
@@ -149,10 +149,18 @@ static func _allowed_in_this_build() -> bool:
 	return OS.is_debug_build() or ProjectSettings.get_setting(RELEASE_SETTING, false)
 
 
+## One of the addon's scripts, loaded on first use (see the class comment).
+func _script(file: String) -> GDScript:
+	if not _scripts.has(file):
+		_scripts[file] = load((get_script() as Script).resource_path.get_base_dir().path_join(
+			file))
+	return _scripts[file]
+
+
 func _activate(dir: String) -> void:
 	session_dir = dir
-	_channel = FileChannel.new(dir)
-	var error := _channel.open()
+	_channel = _script("file_channel.gd").new(dir)
+	var error: String = _channel.open()
 	if error != "":
 		push_error("AgentBridge: %s; the bridge stays off." % error)
 		set_process(false)
@@ -160,25 +168,30 @@ func _activate(dir: String) -> void:
 	agent_mode = true
 	var root := get_tree().root
 	_size_headless_window(root)
-	Codec.tree_root = root
-	events = EventRecorder.new(self)
+	_script("value_codec.gd").tree_root = root
+	_dispatcher = _script("dispatcher.gd").new()
+	events = _script("event_recorder.gd").new(self)
 	events.start(root)
-	mode = AgentMode.new(get_tree())
+	mode = _script("agent_mode.gd").new(get_tree())
 	mode.start()
-	var refs := Refs.new()
-	locator = NodeLocator.new(root, refs)
-	_error_log = ErrorLog.new()
+	var refs: RefCounted = _script("refs.gd").new()
+	locator = _script("node_locator.gd").new(root, refs)
+	_error_log = _script("error_log.gd").new()
 	OS.add_logger(_error_log)
-	snapshot = Snapshot.new(self, refs)
-	var pointer := Pointer.new(root)
-	var effects := ActionEffects.new(self)
-	var serializer := TreeSerializer.new()
-	_command_modules = [InspectCommands.new(self, locator, serializer), FlowCommands.new(self),
-		ViewCommands.new(self, locator, snapshot, pointer), TimeCommands.new(self)]
+	snapshot = _script("snapshot.gd").new(self, refs)
+	var pointer: RefCounted = _script("pointer.gd").new(root)
+	var effects: RefCounted = _script("action_effects.gd").new(self)
+	_command_modules = [
+		_script("commands/inspect_commands.gd").new(self, locator,
+			_script("tree_serializer.gd").new()),
+		_script("commands/flow_commands.gd").new(self),
+		_script("commands/view_commands.gd").new(self, locator, snapshot, pointer),
+		_script("commands/time_commands.gd").new(self)]
 	for module: RefCounted in _command_modules:
 		module.register_into(_dispatcher)
-	var actions: Array[RefCounted] = [ActionCommands.new(locator),
-		InputCommands.new(self, locator, pointer), ChoiceCommands.new(self, locator, pointer)]
+	var actions: Array[RefCounted] = [_script("commands/action_commands.gd").new(locator),
+		_script("commands/input_commands.gd").new(self, locator, pointer),
+		_script("commands/choice_commands.gd").new(self, locator, pointer)]
 	for module: RefCounted in actions:
 		module.register_into(_dispatcher, effects)
 	_command_modules.append_array(actions)
@@ -200,41 +213,53 @@ static func _size_headless_window(root: Window) -> void:
 
 func _process(_delta: float) -> void:
 	mode.finish_animations()
-	if not _busy:
-		_pump()
+	_pump()
 	mode.update_pacing()
 	_record_engine_errors()
 	_check_parent()
 
 
-## Answers every complete line that arrived, in order. A command that waits suspends the pump;
-## lines arriving meanwhile are read once it is done.
+## Starts every complete line that arrived, in order; each runs on its own (see _run).
 func _pump() -> void:
-	var lines := _channel.read_lines()
+	var lines: Array[Dictionary] = _channel.read_lines()
 	if lines.is_empty():
 		return
-	_busy = true
 	mode.note_activity()
-	for line: String in lines:
-		var text := line.strip_edges()
-		if text.is_empty():
-			continue
-		mode.finish_animations()
-		var prepared := _dispatcher.prepare(text)
-		_record_engine_errors()
-		var response: Variant = prepared.get("response")
-		if response == null:
-			var start_frame := Engine.get_process_frames()
-			response = await _dispatcher.run(prepared.request)
-			response = _checked_response(response, prepared.request,
-				Engine.get_process_frames() == start_frame)
-		mode.finish_animations()
-		_send(response)
+	for line: Dictionary in lines:
 		if _quit_code >= 0:
-			get_tree().quit(_quit_code)
-			break
+			return
+		if line.has("refused"):
+			_send(_dispatcher.failure(line.id, line.refused, line.error))
+			continue
+		var text: String = (line.text as String).strip_edges()
+		if not text.is_empty():
+			_run(text)
+
+
+## Answers one request line. A command that waits (for frames, for the game to settle)
+## suspends only itself: the pump goes on starting the lines after it.
+func _run(text: String) -> void:
+	mode.finish_animations()
+	var prepared: Dictionary = _dispatcher.prepare(text)
+	_record_engine_errors()
+	var response: Variant = prepared.get("response")
+	if response == null:
+		var request: Dictionary = prepared.request
+		var token := {"cancelled": false}
+		_in_flight[request.id] = token
+		var start_frame := Engine.get_process_frames()
+		response = await _dispatcher.run(request, token)
+		if _in_flight.get(request.id) == token:
+			_in_flight.erase(request.id)
+		if token.cancelled:
+			return  # answered already, by cancel()
+		response = _checked_response(response, request,
+			Engine.get_process_frames() == start_frame)
+	mode.finish_animations()
+	_send(response)
 	mode.note_activity()
-	_busy = false
+	if _quit_code >= 0:
+		get_tree().quit(_quit_code)
 
 
 ## A script error while a command ran (within one frame, so it is the command's own) makes
@@ -249,13 +274,13 @@ func _checked_response(response: Variant, request: Dictionary, same_frame: bool)
 		return response
 	var detail: String = script_errors.back().message if not script_errors.is_empty() \
 		else "no message"
-	return Dispatcher.failure(request.id, CommandError.INTERNAL,
+	return _dispatcher.failure(request.id, _script("command_error.gd").INTERNAL,
 		"The '%s' handler stopped with a script error: %s." % [request.cmd, detail])
 
 
 ## Engine errors since the last look become `engine_error` events; returns them.
 func _record_engine_errors() -> Array[Dictionary]:
-	var errors := _error_log.take()
+	var errors: Array[Dictionary] = _error_log.take()
 	for error: Dictionary in errors:
 		events.push("engine_error", "/root", [error.kind, error.message, error.where])
 	return errors
@@ -263,12 +288,18 @@ func _record_engine_errors() -> Array[Dictionary]:
 
 func _send(response: Dictionary) -> void:
 	_record_engine_errors()
-	var queued := events.drain()
+	var queued: Dictionary = events.drain()
 	response["events"] = queued.events
 	response["frame"] = Engine.get_process_frames()
 	if queued.dropped > 0:
 		response["dropped_events"] = queued.dropped
-	_channel.write_line(JSON.stringify(response, "", false))
+	var line := JSON.stringify(response, "", false)
+	# The encoder writes an infinite float as 1e99999, which no JSON reader accepts: such an
+	# answer goes out again with every value through the codec (non-finite numbers as text).
+	if line.contains("e99999"):
+		line = JSON.stringify(_script("value_codec.gd").to_wire(response), "", false)
+	if not _channel.write_line(line):
+		_record_engine_errors()  # the failed write is an engine error for the next answer
 
 
 ## A game started by a client that died would run forever; it quits instead.
@@ -281,12 +312,21 @@ func _check_parent() -> void:
 
 
 ## OS.is_process_running only knows the engine's own children on Unix, so ask the system.
+## A zombie (dead, not yet reaped by its own parent) counts as gone.
 static func _is_pid_alive(pid: int) -> bool:
 	match OS.get_name():
 		"Windows":
 			return OS.is_process_running(pid)
-		"Linux", "FreeBSD", "NetBSD", "OpenBSD", "BSD":
-			return DirAccess.dir_exists_absolute("/proc/%d" % pid)
+		"Linux":
+			# /proc files report no length: read the line, not the file.
+			var stat_path := "/proc/%d/stat" % pid
+			var file := FileAccess.open(stat_path, FileAccess.READ) \
+				if FileAccess.file_exists(stat_path) else null
+			var stat := file.get_line() if file != null else ""
+			if stat == "":
+				return false
+			var state := stat.substr(stat.rfind(")") + 2, 1)
+			return state != "Z" and state != "X"
 	return OS.execute("kill", ["-0", str(pid)]) == 0
 
 

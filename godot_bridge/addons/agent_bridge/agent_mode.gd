@@ -8,6 +8,9 @@ const BUSY_SLEEP_USEC := 100
 const IDLE_SLEEP_USEC := 1000
 const IDLE_AFTER_MSEC := 250
 const HUGE_STEP := 1.0e6
+## The longest any command may wait (`timeout_ms`), and the most frames it may wait or step.
+const MAX_TIMEOUT_MS := 600000
+const MAX_FRAMES := 1000000
 
 var _tree: SceneTree
 var _players: Array[AnimationPlayer] = []
@@ -122,11 +125,14 @@ func unsettled_reason() -> String:
 
 
 ## Waits until the game has been settled for `quiet_frames` frames in a row. Returns "" when
-## it did, or what kept it busy when `timeout_ms` ran out.
-func wait_settled(quiet_frames: int, timeout_ms: int) -> String:
+## it did, or what kept it busy when `timeout_ms` ran out (or the request was cancelled:
+## `token.cancelled`).
+func wait_settled(quiet_frames: int, timeout_ms: int, token: Dictionary) -> String:
 	var deadline := Time.get_ticks_msec() + timeout_ms
 	var quiet := 0
 	while quiet < quiet_frames:
+		if token.cancelled:
+			return "cancelled"
 		if Time.get_ticks_msec() > deadline:
 			return unsettled_reason()
 		await _tree.process_frame

@@ -2,7 +2,8 @@ extends RefCounted
 ## Validates a request's `args` against a command's argument schema and converts JSON numbers
 ## to the declared types. A schema maps each argument name to
 ## {"type": "integer"|"number"|"string"|"boolean"|"array"|"object"|"any", "description": ...,
-##  "items": {...}, "optional": true, "minimum": n}; arguments are required unless optional.
+##  "items": {...}, "optional": true, "minimum": n, "maximum": n}; arguments are required unless
+## optional. Numbers must be finite.
 
 
 ## Returns {"ok": true, "args": converted} or {"ok": false, "error": sentence}.
@@ -41,8 +42,8 @@ static func check_value(value: Variant, spec: Dictionary) -> Dictionary:
 				return {"ok": false, "error": "an integer"}
 			result.value = int(value)
 		"number":
-			if not (value is float or value is int):
-				return {"ok": false, "error": "a number"}
+			if not (value is int or (value is float and is_finite(value))):
+				return {"ok": false, "error": "a finite number"}
 		"string":
 			if not value is String:
 				return {"ok": false, "error": "a string"}
@@ -62,6 +63,8 @@ static func check_value(value: Variant, spec: Dictionary) -> Dictionary:
 			result.value = preload("value_codec.gd").normalize_numbers(value)
 	if spec.has("minimum") and (value is float or value is int) and value < spec["minimum"]:
 		return {"ok": false, "error": "at least %s" % spec["minimum"]}
+	if spec.has("maximum") and (value is float or value is int) and value > spec["maximum"]:
+		return {"ok": false, "error": "at most %s" % spec["maximum"]}
 	if spec.has("enum") and not (spec["enum"] as Array).has(result.value):
 		return {"ok": false, "error": "one of %s" % JSON.stringify(spec["enum"])}
 	return result

@@ -6,6 +6,9 @@ const ArgSchema := preload("arg_schema.gd")
 const Codec := preload("value_codec.gd")
 const CommandError := preload("command_error.gd")
 
+## How deeply a request's JSON may nest; deeper is INVALID_ARGS before anything reads it.
+const MAX_DEPTH := 64
+
 ## name -> {"handler": Callable, "schema": Dictionary, "description": String, "source": String}
 var commands: Dictionary = {}
 
@@ -35,6 +38,12 @@ func prepare(line: String) -> Dictionary:
 		return {"response": failure(null, CommandError.PARSE_ERROR,
 			"The line is not valid JSON (%s)." % json.get_error_message())}
 	var request: Variant = json.data
+	if _too_deep(request, MAX_DEPTH):
+		var nested_id: Variant = _normalize_id(request.get("id")) if request is Dictionary \
+			else null
+		return {"response": failure(nested_id if nested_id is int or nested_id is String
+			else null, CommandError.INVALID_ARGS,
+			"The request nests deeper than %d levels." % MAX_DEPTH)}
 	if not request is Dictionary:
 		return {"response": failure(null, CommandError.INVALID_REQUEST,
 			"A request must be a JSON object.")}
@@ -62,10 +71,13 @@ func prepare(line: String) -> Dictionary:
 
 
 ## Runs a prepared request; returns the response without `events` and `frame`. May suspend
-## (await) when the command waits for frames. A handler stopped by a script error returns
-## null, which the caller turns into INTERNAL.
-func run(request: Dictionary) -> Variant:
+## (await) when the command waits for frames; bridge commands that wait find `token` (its
+## "cancelled" turns true on a cancel request) as args._cancel and stop early. A handler
+## stopped by a script error returns null, which the caller turns into INTERNAL.
+func run(request: Dictionary, token: Dictionary) -> Variant:
 	var entry: Dictionary = commands[request.cmd]
+	if entry.source == "bridge":
+		request.args["_cancel"] = token
 	var result: Variant = await (entry.handler as Callable).call(request.args)
 	if result is CommandError:
 		return failure(request.id, result.code, result.message)
@@ -73,6 +85,21 @@ func run(request: Dictionary) -> Variant:
 	# double the cost of get_tree. Game handlers return engine values.
 	var data: Variant = Codec.to_wire(result) if entry.source == "game" else result
 	return {"id": request.id, "ok": true, "data": data}
+
+
+## Whether a parsed JSON value nests deeper than `levels` (checked without deep recursion).
+static func _too_deep(value: Variant, levels: int) -> bool:
+	if levels < 0:
+		return true
+	if value is Dictionary:
+		for item: Variant in (value as Dictionary).values():
+			if (item is Dictionary or item is Array) and _too_deep(item, levels - 1):
+				return true
+	elif value is Array:
+		for item: Variant in value:
+			if (item is Dictionary or item is Array) and _too_deep(item, levels - 1):
+				return true
+	return false
 
 
 static func failure(id: Variant, code: String, sentence: String) -> Dictionary:

@@ -23,6 +23,7 @@ const ENGINE_SIGNALS := {
 	"ColorPicker": ["color_changed"],
 	"ColorPickerButton": ["color_changed"],
 	"PopupMenu": ["id_pressed"],
+	"AcceptDialog": ["confirmed", "canceled", "custom_action"],
 }
 
 var capacity: int = DEFAULT_CAPACITY
@@ -63,7 +64,7 @@ func hook_node(node: Node) -> void:
 	if script != null:
 		for signal_name: String in _script_signals(script):
 			_connect(node, signal_name)
-	if not node is Control and not node is PopupMenu:
+	if not node is Control and not node is Window:
 		return
 	var hooked := false
 	for engine_class: String in ENGINE_SIGNALS:

@@ -1,59 +1,180 @@
 extends RefCounted
 ## The two-file transport: reads complete request lines appended to cmd.jsonl and appends
-## response lines to resp.jsonl. Bytes after the last newline wait for the rest of their line.
+## response lines to resp.jsonl. Lines are split as bytes; bytes after the last newline wait
+## for the rest of their line. A line that cannot be a request (a NUL byte, invalid UTF-8,
+## longer than MAX_LINE_BYTES) is refused on its own, never echoed, and the lines around it are
+## read as usual. Files another process deleted or truncated are recreated or re-read (and the
+## engine log says so); a failed write is an engine error, never silent.
 
 const NEWLINE := 10
+## The longest request line read; longer ones are skipped unread and refused.
+const MAX_LINE_BYTES := 1048576
+## Bytes read from cmd.jsonl per frame at most, so a flood cannot stall the game.
+const READ_BUDGET := 4194304
+## How often the files are checked for having been deleted or truncated.
+const CHECK_EVERY_MSEC := 500
+## Bytes of an over-long line kept to find its id.
+const HEAD_BYTES := 256
+
+static var _id_pattern := RegEx.create_from_string(
+	"^\\s*\\{\\s*\"id\"\\s*:\\s*(-?\\d{1,15}|\"(?:[^\"\\\\]|\\\\.){0,64}\")")
 
 var session_dir: String
+var _cmd_path: String
+var _resp_path: String
 var _cmd_file: FileAccess
 var _resp_file: FileAccess
 var _read_offset: int = 0
+var _skipping: bool = false
+var _skipped_bytes: int = 0
+var _skip_head := PackedByteArray()
+var _next_check_msec: int = 0
 
 
 func _init(p_session_dir: String) -> void:
 	session_dir = p_session_dir
+	_cmd_path = session_dir.path_join("cmd.jsonl")
+	_resp_path = session_dir.path_join("resp.jsonl")
 
 
 ## Opens (creating when missing) both files. Reading starts at the end of cmd.jsonl so a
 ## file left by an earlier run is never replayed. Returns an error sentence, or "".
 func open() -> String:
 	DirAccess.make_dir_recursive_absolute(session_dir)
-	var cmd_path := session_dir.path_join("cmd.jsonl")
-	var resp_path := session_dir.path_join("resp.jsonl")
-	for path: String in [cmd_path, resp_path]:
-		if not FileAccess.file_exists(path):
-			var created := FileAccess.open(path, FileAccess.WRITE)
-			if created == null:
-				return "cannot create %s: %s" % [path, error_string(FileAccess.get_open_error())]
-			created.close()
-	_cmd_file = FileAccess.open(cmd_path, FileAccess.READ)
-	_resp_file = FileAccess.open(resp_path, FileAccess.READ_WRITE)
-	if _cmd_file == null or _resp_file == null:
-		return "cannot open the session files in %s" % session_dir
+	var error := _open_cmd() + _open_resp()
+	if error != "":
+		return error
 	_read_offset = _cmd_file.get_length()
+	return ""
+
+
+func _open_cmd() -> String:
+	if not FileAccess.file_exists(_cmd_path):
+		var created := _create_private(_cmd_path)
+		if created != "":
+			return created
+	_cmd_file = FileAccess.open(_cmd_path, FileAccess.READ)
+	return "" if _cmd_file != null else "cannot open %s: %s" % [_cmd_path,
+		error_string(FileAccess.get_open_error())]
+
+
+func _open_resp() -> String:
+	if not FileAccess.file_exists(_resp_path):
+		var created := _create_private(_resp_path)
+		if created != "":
+			return created
+	_resp_file = FileAccess.open(_resp_path, FileAccess.READ_WRITE)
+	if _resp_file == null:
+		return "cannot open %s: %s" % [_resp_path, error_string(FileAccess.get_open_error())]
 	_resp_file.seek_end()
 	return ""
 
 
-## The complete lines appended since the last call, without their newlines.
-func read_lines() -> PackedStringArray:
+## Creates an empty file only its owner can read and write (the folder is private too).
+static func _create_private(path: String) -> String:
+	var created := FileAccess.open(path, FileAccess.WRITE)
+	if created == null:
+		return "cannot create %s: %s" % [path, error_string(FileAccess.get_open_error())]
+	created.close()
+	FileAccess.set_unix_permissions(path, FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER)
+	return ""
+
+
+## The lines appended since the last call, in order, each {"text": String} or, for a line
+## that cannot be a request, {"refused": code, "error": sentence, "id": its id if readable}.
+func read_lines() -> Array[Dictionary]:
+	var lines: Array[Dictionary] = []
+	_check_files()
 	var length := _cmd_file.get_length()
 	if length <= _read_offset:
-		return PackedStringArray()
+		return lines
 	_cmd_file.seek(_read_offset)
-	var chunk := _cmd_file.get_buffer(length - _read_offset)
-	var last_newline := chunk.rfind(NEWLINE)
-	if last_newline < 0:
-		return PackedStringArray()
-	_read_offset += last_newline + 1
-	var text := chunk.slice(0, last_newline).get_string_from_utf8()
-	return text.split("\n", false)
+	var chunk := _cmd_file.get_buffer(mini(length - _read_offset, READ_BUDGET))
+	var start := 0
+	while true:
+		var newline := chunk.find(NEWLINE, start)
+		if newline < 0:
+			break
+		if _skipping:
+			lines.append(_too_long(_skipped_bytes + newline - start))
+			_skipping = false
+		elif newline - start > MAX_LINE_BYTES:
+			_skip_head = chunk.slice(start, start + HEAD_BYTES)
+			lines.append(_too_long(newline - start))
+		else:
+			lines.append(_decode(chunk.slice(start, newline)))
+		start = newline + 1
+	var rest := chunk.size() - start
+	if _skipping or rest > MAX_LINE_BYTES:
+		if not _skipping:
+			_skipping = true
+			_skipped_bytes = 0
+			_skip_head = chunk.slice(start, start + HEAD_BYTES)
+		_skipped_bytes += rest
+		start = chunk.size()
+	_read_offset += start
+	return lines
 
 
-func write_line(text: String) -> void:
-	_resp_file.store_string(text)  # no `text + "\n"`: that copies a 2 MB tree once more
-	_resp_file.store_8(NEWLINE)
+static func _decode(bytes: PackedByteArray) -> Dictionary:
+	if bytes.find(0) >= 0:
+		return _refusal("PARSE_ERROR", "The line holds a NUL byte, which no JSON text has.",
+			bytes)
+	var text := bytes.get_string_from_utf8()
+	# The decoder puts U+FFFD where bytes are not UTF-8; a real U+FFFD comes as EF BF BD.
+	if text.contains("\ufffd") and not bytes.hex_encode().contains("efbfbd"):
+		return _refusal("PARSE_ERROR", "The line is not valid UTF-8.", bytes)
+	return {"text": text}
+
+
+func _too_long(size: int) -> Dictionary:
+	return _refusal("INVALID_REQUEST", "The line is %d bytes; request lines are capped at %d "
+		% [size, MAX_LINE_BYTES] + "bytes and this one was not read.", _skip_head)
+
+
+static func _refusal(code: String, sentence: String, head: PackedByteArray) -> Dictionary:
+	var found := _id_pattern.search(head.slice(0, HEAD_BYTES).get_string_from_ascii())
+	var id: Variant = null
+	if found != null:
+		var raw := found.get_string(1)
+		id = int(raw) if raw.is_valid_int() else JSON.parse_string(raw)
+	return {"refused": code, "error": sentence, "id": id}
+
+
+## Appends one response line. Returns false (after logging an engine error) when the
+## write failed, for example on a full disk.
+func write_line(text: String) -> bool:
+	if _resp_file.get_length() < _resp_file.get_position():
+		push_warning("AgentBridge: %s was truncated by another process; writing at its end."
+			% _resp_path)
+		_resp_file.seek_end()
+	# No `text + "\n"`: that copies a 2 MB tree once more.
+	var written := _resp_file.store_string(text) and _resp_file.store_8(NEWLINE)
 	_resp_file.flush()
+	if not written or _resp_file.get_error() != OK:
+		push_error("AgentBridge: could not write a response to %s (%s); is the disk full?" % [
+			_resp_path, error_string(_resp_file.get_error())])
+		return false
+	return true
+
+
+## Deleted files are made again and reopened; a truncated cmd.jsonl is read from its start.
+func _check_files() -> void:
+	if Time.get_ticks_msec() < _next_check_msec:
+		return
+	_next_check_msec = Time.get_ticks_msec() + CHECK_EVERY_MSEC
+	if not FileAccess.file_exists(_cmd_path):
+		push_warning("AgentBridge: %s was deleted; made a new one." % _cmd_path)
+		_open_cmd()
+		_read_offset = 0
+		_skipping = false
+	elif _cmd_file.get_length() < _read_offset:
+		push_warning("AgentBridge: %s was truncated; reading it from the start." % _cmd_path)
+		_read_offset = 0
+		_skipping = false
+	if not FileAccess.file_exists(_resp_path):
+		push_warning("AgentBridge: %s was deleted; made a new one." % _resp_path)
+		_open_resp()
 
 
 ## Writes bridge.json through a temporary name so a reader never sees half of it.
@@ -63,4 +184,6 @@ func write_ready_file(info: Dictionary) -> void:
 	var file := FileAccess.open(temp_path, FileAccess.WRITE)
 	file.store_string(JSON.stringify(info))
 	file.close()
+	FileAccess.set_unix_permissions(temp_path,
+		FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER)
 	DirAccess.rename_absolute(temp_path, final_path)

@@ -90,6 +90,25 @@ func target_point(node: Node, item: Variant) -> Variant:
 		node.get_class()])
 
 
+## Scrolls every ScrollContainer around `node` so that it is in view, as a player scrolls before
+## clicking. True when something scrolled (the layout settles on the next frame).
+static func scroll_into_view(node: Node) -> bool:
+	if not node is Control:
+		return false
+	var scrolled := false
+	var ancestor := node.get_parent()
+	while ancestor != null and not ancestor is Window:
+		if ancestor is ScrollContainer:
+			var container: ScrollContainer = ancestor
+			var before := Vector2(container.scroll_horizontal, container.scroll_vertical)
+			if not container.get_global_rect().encloses((node as Control).get_global_rect()):
+				container.ensure_control_visible(node as Control)
+			scrolled = scrolled or before != Vector2(container.scroll_horizontal,
+				container.scroll_vertical)
+		ancestor = ancestor.get_parent()
+	return scrolled
+
+
 ## The box of a node, or of one of its items, on screen (root coordinates; empty if none).
 func target_rect(node: Node, item: Variant) -> Rect2:
 	if item == null:

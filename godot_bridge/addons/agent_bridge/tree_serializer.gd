@@ -5,6 +5,7 @@ extends RefCounted
 
 const Codec := preload("value_codec.gd")
 const Roles := preload("snapshot_roles.gd")
+const Screen := preload("screen.gd")
 ## Script variable types worth showing (plain data, not resources or nodes).
 const PLAIN_TYPES := [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_STRING, TYPE_STRING_NAME,
 	TYPE_VECTOR2, TYPE_VECTOR2I, TYPE_VECTOR3, TYPE_VECTOR3I, TYPE_COLOR, TYPE_RECT2,
@@ -79,6 +80,9 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 		data["visible"] = (node as Node3D).is_visible_in_tree()
 		data["position"] = Codec.to_wire((node as Node3D).position)
 		data["global_position"] = Codec.to_wire((node as Node3D).global_position)
+		var screen: Variant = Screen.project(node as Node3D)
+		if screen != null:
+			data["screen"] = {"x": _whole(roundf(screen.x)), "y": _whole(roundf(screen.y))}
 	elif node is Window:
 		data["visible"] = (node as Window).visible
 		data["title"] = (node as Window).title
@@ -95,7 +99,8 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 
 
 func _add_control(control: Control, data: Dictionary) -> void:
-	var rect := control.get_global_rect()
+	# Root viewport coordinates, as input uses them (a dialog's controls included).
+	var rect := Screen.rect_of(control)
 	data["rect"] = {"x": _whole(rect.position.x), "y": _whole(rect.position.y),
 		"w": _whole(rect.size.x), "h": _whole(rect.size.y)}
 	if control is BaseButton:

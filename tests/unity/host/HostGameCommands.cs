@@ -42,7 +42,7 @@ namespace AgentBridgeUnity.Host
             {
                 SynMover mover = FindMover(engine);
                 if (mover == null)
-                    throw AgentBridge.Fail("NOT_FOUND", "The current scene has nothing to animate; change to Lab.");
+                    throw AgentBridge.Fail(ErrorCodes.NotFound, "The current scene has nothing to animate; change to Lab.");
                 mover.framesLeft = (int)args["frames"];
                 return new { animating = mover.framesLeft };
             }, JObject.Parse(@"{""frames"": {""type"": ""integer"", ""minimum"": 1}}"),
@@ -50,7 +50,7 @@ namespace AgentBridgeUnity.Host
 
             AgentBridge.RegisterCommand("emit", args =>
             {
-                AgentBridge.Emit((string)args["type"], args["payload"], "/root");
+                AgentBridge.EmitEvent((string)args["type"], args["payload"], "/root");
                 return null;
             }, JObject.Parse(@"{""type"": {""type"": ""string""}, ""payload"": {""type"": ""any"", ""optional"": true}}"),
                 "Queue a game event through AgentBridge.Emit.");

@@ -113,6 +113,20 @@ namespace AgentBridgeUnity.Tests.Editor
             return (string)response["error"];
         }
 
+        /// <summary>The first top-level node named <paramref name="name"/> in a loaded synthetic scene.</summary>
+        public SyntheticNode SceneChild(string name)
+        {
+            foreach (SyntheticNode scene in Engine.Root.ChildNodes)
+            {
+                foreach (SyntheticNode node in scene.ChildNodes)
+                {
+                    if (node.Name == name)
+                        return node;
+                }
+            }
+            throw new AssertionException("No scene has a top-level node named " + name + ".");
+        }
+
         public void Dispose()
         {
             Runtime.Dispose();

@@ -62,11 +62,11 @@ namespace AgentBridgeUnity.Tests.Editor
         public void MissingNodesAndBadPathsAreExplained()
         {
             StringAssert.Contains("/root/Conformance has children: Title, NameEdit",
-                Bridge.Failure("NOT_FOUND", "get_node", new { path = "/root/Conformance/PlayButon" }));
-            Bridge.Failure("INVALID_ARGS", "get_node", new { path = "Conformance/PlayButton" });
-            Bridge.Failure("INVALID_ARGS", "get_node", new { });
-            Bridge.Failure("INVALID_ARGS", "get_node", new { path = "/root", @ref = "e1" });
-            Bridge.Failure("NOT_FOUND", "get_tree", new { root = "/root/Nowhere" });
+                Bridge.Failure(ErrorCodes.NotFound, "get_node", new { path = "/root/Conformance/PlayButon" }));
+            Bridge.Failure(ErrorCodes.InvalidArgs, "get_node", new { path = "Conformance/PlayButton" });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "get_node", new { });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "get_node", new { path = "/root", @ref = "e1" });
+            Bridge.Failure(ErrorCodes.NotFound, "get_tree", new { root = "/root/Nowhere" });
         }
 
         [Test]
@@ -80,11 +80,11 @@ namespace AgentBridgeUnity.Tests.Editor
             JToken toggled = Bridge.Data("press", new { path = "/root/Conformance/ToggleButton" });
             Assert.AreEqual(true, (bool)toggled["toggled"]);
             StringAssert.Contains("is disabled",
-                Bridge.Failure("NOT_INTERACTABLE", "press", new { path = "/root/Conformance/DisabledButton" }));
+                Bridge.Failure(ErrorCodes.NotInteractable, "press", new { path = "/root/Conformance/DisabledButton" }));
             StringAssert.Contains("is hidden",
-                Bridge.Failure("NOT_INTERACTABLE", "press", new { path = "/root/Conformance/HiddenButton" }));
+                Bridge.Failure(ErrorCodes.NotInteractable, "press", new { path = "/root/Conformance/HiddenButton" }));
             StringAssert.Contains("cannot take 'press'",
-                Bridge.Failure("INVALID_ARGS", "press", new { path = "/root/Conformance/Title" }));
+                Bridge.Failure(ErrorCodes.InvalidArgs, "press", new { path = "/root/Conformance/Title" }));
         }
 
         [Test]
@@ -94,33 +94,33 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual("/root/Conformance/PlayButton", (string)response["data"]["target"]);
             Assert.AreEqual(JTokenType.Null, response["data"]["position"].Type, "synthetic nodes have no rect");
             Assert.AreEqual("pressed", (string)response["events"][0]["type"]);
-            Bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/Title" });
-            Bridge.Failure("NOT_INTERACTABLE", "click", new { path = "/root/Conformance/DisabledButton" });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "click", new { path = "/root/Conformance/Title" });
+            Bridge.Failure(ErrorCodes.NotInteractable, "click", new { path = "/root/Conformance/DisabledButton" });
         }
 
         [Test]
         public void ClickingAPointNeedsAScreen()
         {
-            Bridge.Failure("UNSUPPORTED", "click", new { x = 10, y = 20 });
-            Bridge.Failure("INVALID_ARGS", "click", new { x = 10 });
-            Bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/PlayButton", x = 1, y = 2 });
-            Bridge.Failure("INVALID_ARGS", "click", new { path = "/root/Conformance/PlayButton", button = "thumb" });
+            Bridge.Failure(ErrorCodes.Unsupported, "click", new { x = 10, y = 20 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "click", new { x = 10 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "click", new { path = "/root/Conformance/PlayButton", x = 1, y = 2 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "click", new { path = "/root/Conformance/PlayButton", button = "thumb" });
         }
 
         [Test]
         public void ActionsCanWaitUntilSettledAndSnapshot()
         {
             Bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
-            var spinner = (SynMover)FindNode("Spinner").Control;
+            var spinner = (SynMover)Bridge.SceneChild("Spinner").Control;
             spinner.framesLeft = 5;
             long before = Bridge.Engine.Frame;
-            JToken data = Bridge.Data("press", new { path = "/root/Lab/Panel/Item", settle = true, snapshot = true });
+            JToken data = Bridge.Data("press", new { path = "/root/Lab/Panel/Item", settled = true, snapshot = true });
             Assert.That(Bridge.Engine.Frame - before, Is.GreaterThanOrEqualTo(5));
             Assert.AreEqual("/root/Lab/Panel/Item", (string)data["pressed"]);
             StringAssert.Contains("- button \"Buy\" [ref=e1]", (string)data["snapshot"]["text"]);
             spinner.framesLeft = 1000000;
             StringAssert.Contains("The action ran, but the game did not settle within 20 ms",
-                Bridge.Failure("TIMEOUT", "press", new { path = "/root/Lab/Panel/Item", settle = true, timeout_ms = 20 }));
+                Bridge.Failure(ErrorCodes.Timeout, "press", new { path = "/root/Lab/Panel/Item", settled = true, timeout_ms = 20 }));
         }
 
         [Test]
@@ -133,8 +133,8 @@ namespace AgentBridgeUnity.Tests.Editor
                 types.Add((string)item["type"]);
             CollectionAssert.AreEqual(new[] { "text_changed", "onEndEdit", "text_submitted" }, types);
             Assert.AreEqual("Ada", (string)response["events"][2]["args"][0]);
-            Bridge.Failure("INVALID_ARGS", "fill", new { path = "/root/Conformance/NameEdit", value = 3 });
-            Bridge.Failure("INVALID_ARGS", "fill", new { path = "/root/Conformance/PlayButton", value = "x" });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "fill", new { path = "/root/Conformance/NameEdit", value = 3 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "fill", new { path = "/root/Conformance/PlayButton", value = "x" });
         }
 
         [Test]
@@ -142,13 +142,13 @@ namespace AgentBridgeUnity.Tests.Editor
         {
             Bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
             StringAssert.Contains("not editable",
-                Bridge.Failure("NOT_INTERACTABLE", "fill", new { path = "/root/Lab/ReadOnlyEdit", value = "x" }));
+                Bridge.Failure(ErrorCodes.NotInteractable, "fill", new { path = "/root/Lab/ReadOnlyEdit", value = "x" }));
         }
 
         [Test]
         public void GetEventsDrainsTheQueue()
         {
-            AgentBridge.Emit("hint", new { level = 2 });
+            AgentBridge.EmitEvent("hint", new { level = 2 });
             JToken data = Bridge.Data("get_events");
             Assert.AreEqual(1, ((JArray)data["events"]).Count);
             Assert.AreEqual(2, (int)data["events"][0]["args"][0]["level"]);
@@ -159,10 +159,10 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void WaitValidatesItsArguments()
         {
-            Bridge.Failure("INVALID_ARGS", "wait", new { });
-            Bridge.Failure("INVALID_ARGS", "wait", new { frames = 2, settled = true });
-            Bridge.Failure("INVALID_ARGS", "wait", new { settled = false });
-            Bridge.Failure("INVALID_ARGS", "wait", new { frames = 0 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "wait", new { });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "wait", new { frames = 2, settled = true });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "wait", new { settled = false });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "wait", new { frames = 0 });
             Assert.AreEqual(2, (int)Bridge.Data("wait", new { frames = 2 })["frames_waited"]);
         }
 
@@ -171,13 +171,13 @@ namespace AgentBridgeUnity.Tests.Editor
         {
             Bridge.Data("change_scene", new { path = SyntheticScenes.Lab });
             Assert.AreEqual(2, (int)Bridge.Data("wait", new { settled = true })["frames_waited"]);
-            var spinner = (SynMover)FindNode("Spinner").Control;
+            var spinner = (SynMover)Bridge.SceneChild("Spinner").Control;
             spinner.framesLeft = 10;
             int waited = (int)Bridge.Data("wait", new { settled = true, quiet_frames = 3 })["frames_waited"];
             Assert.That(waited, Is.GreaterThanOrEqualTo(10));
             spinner.framesLeft = 1000000;
             StringAssert.Contains("still busy: synthetic animations",
-                Bridge.Failure("TIMEOUT", "wait", new { settled = true, timeout_ms = 30 }));
+                Bridge.Failure(ErrorCodes.Timeout, "wait", new { settled = true, timeout_ms = 30 }));
         }
 
         [Test]
@@ -189,7 +189,19 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual("Lab", (string)response["events"][0]["args"][0]);
             Bridge.Data("get_node", new { path = "/root/Lab/Panel/Item[2]" });
             Bridge.Data("get_node", new { path = "/root/Lab/Panel/A%2FB" });
-            StringAssert.Contains("scenes: Conformance, Lab", Bridge.Failure("NOT_FOUND", "change_scene", new { path = "Nowhere" }));
+            StringAssert.Contains("scenes: Conformance, Lab", Bridge.Failure(ErrorCodes.NotFound, "change_scene", new { path = "Nowhere" }));
+        }
+
+        [Test]
+        public void ChangeSceneTakesBuildSettingsPaths()
+        {
+            foreach (string path in new[] { "Assets/Scenes/Lab.unity", "Scenes/Lab", "lab" })
+            {
+                JToken data = Bridge.Data("change_scene", new { path });
+                Assert.AreEqual("/root/Lab", (string)data["root"], path);
+                Assert.AreEqual(path, (string)data["scene"]);
+                Bridge.Data("change_scene", new { path = SyntheticScenes.Conformance });
+            }
         }
 
         [Test]
@@ -221,7 +233,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void ScreenshotsAreUnsupportedWithoutAScreen()
         {
-            Bridge.Failure("UNSUPPORTED", "screenshot");
+            Bridge.Failure(ErrorCodes.Unsupported, "screenshot");
         }
 
         [Test]
@@ -230,15 +242,6 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual(true, (bool)Bridge.Data("quit", new { exit_code = 4 })["quitting"]);
             Assert.IsTrue(Bridge.Engine.QuitRequested);
             Assert.AreEqual(4, Bridge.Engine.ExitCode);
-        }
-
-        SyntheticNode FindNode(string name)
-        {
-            foreach (SyntheticNode scene in Bridge.Engine.Root.ChildNodes)
-                foreach (SyntheticNode node in scene.ChildNodes)
-                    if (node.Name == name)
-                        return node;
-            return null;
         }
     }
 }

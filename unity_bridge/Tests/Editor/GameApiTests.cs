@@ -4,7 +4,7 @@ using NUnit.Framework;
 
 namespace AgentBridgeUnity.Tests.Editor
 {
-    /// <summary>The public API games use: RegisterCommand, RegisterState, Emit, Fail, AgentMode.</summary>
+    /// <summary>The public API games use: RegisterCommand, RegisterState, EmitEvent, Fail, AgentMode.</summary>
     [TestFixture]
     public class GameApiTests : BridgeFixture
     {
@@ -27,17 +27,17 @@ namespace AgentBridgeUnity.Tests.Editor
             CollectionAssert.AreEqual(new[] { "from" }, swap["args_schema"]["required"].ToObject<string[]>());
             Assert.AreEqual(5, (int)Bridge.Data("swap", new { from = 2, to = 3.0 })["sum"]);
             Assert.AreEqual(3, (int)Bridge.Data("swap", new { from = 2 })["sum"]);
-            Bridge.Failure("INVALID_ARGS", "swap", new { from = "a" });
-            Bridge.Failure("INVALID_ARGS", "swap", new { from = 1, by = 2 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "swap", new { from = "a" });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "swap", new { from = 1, by = 2 });
         }
 
         [Test]
         public void HandlerFailuresKeepTheirCode()
         {
-            AgentBridge.RegisterCommand("load_level", args => { throw AgentBridge.Fail("NOT_FOUND", "There is no level 'x'."); }, null, "");
+            AgentBridge.RegisterCommand("load_level", args => { throw AgentBridge.Fail(ErrorCodes.NotFound, "There is no level 'x'."); }, null, "");
             AgentBridge.RegisterCommand("broken", args => { throw new InvalidOperationException("oops"); }, null, "");
-            Assert.AreEqual("There is no level 'x'.", Bridge.Failure("NOT_FOUND", "load_level"));
-            StringAssert.Contains("oops", Bridge.Failure("INTERNAL", "broken"));
+            Assert.AreEqual("There is no level 'x'.", Bridge.Failure(ErrorCodes.NotFound, "load_level"));
+            StringAssert.Contains("oops", Bridge.Failure(ErrorCodes.Internal, "broken"));
         }
 
         [Test]
@@ -62,7 +62,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void StateIsUnsupportedUntilRegistered()
         {
-            Bridge.Failure("UNSUPPORTED", "get_state");
+            Bridge.Failure(ErrorCodes.Unsupported, "get_state");
             AgentBridge.RegisterState(() => new { level = "one", score = 3 });
             JToken state = Bridge.Data("get_state");
             Assert.AreEqual("one", (string)state["level"]);
@@ -70,17 +70,17 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
-        public void AgentModeAndEmitFollowTheBridge()
+        public void AgentModeAndEmitEventFollowTheBridge()
         {
             Assert.IsTrue(AgentBridge.AgentMode);
-            AgentBridge.Emit("level_won", 3, "/root/Conformance");
+            AgentBridge.EmitEvent("level_won", 3, "/root/Conformance");
             JObject item = (JObject)Bridge.Send("hello")["events"][0];
             Assert.AreEqual("level_won", (string)item["type"]);
             Assert.AreEqual("/root/Conformance", (string)item["source"]);
             Assert.AreEqual(3, (int)item["args"][0]);
             Bridge.Runtime.Dispose();
             Assert.IsFalse(AgentBridge.AgentMode);
-            Assert.DoesNotThrow(() => AgentBridge.Emit("ignored"));
+            Assert.DoesNotThrow(() => AgentBridge.EmitEvent("ignored"));
         }
     }
 }

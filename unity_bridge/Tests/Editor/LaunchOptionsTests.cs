@@ -32,6 +32,20 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void ReadsTheBatchEditorsScene()
+        {
+            string[] editor =
+            {
+                "Unity", "-batchmode", "-projectPath", "P", "-executeMethod", "AgentBridgeUnity.Editor.BatchEntry.Run",
+                "-agentScene", "Assets/Scenes/Menu.unity", "--agent-mode",
+            };
+            Assert.AreEqual("Assets/Scenes/Menu.unity", LaunchOptions.Parse(editor).Scene);
+            Assert.AreEqual("Menu", LaunchOptions.Parse(new[] { "-agentScene=Menu" }).Scene);
+            Assert.IsNull(LaunchOptions.Parse(new[] { "-agentScene", " " }).Scene);
+            Assert.IsNull(LaunchOptions.Parse(new[] { "--agent-mode", "-agentScene" }).Scene, "no value after the flag");
+        }
+
+        [Test]
         public void FallsBackToATemporaryDirectory()
         {
             StringAssert.Contains("agent-bridge-session-7", LaunchOptions.Parse(new[] { "--agent-mode" }).SessionDirectoryOrDefault(7));

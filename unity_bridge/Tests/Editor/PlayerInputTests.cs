@@ -39,14 +39,14 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void HoverRefusesHiddenAndDisabledNodesAndBadTargets()
         {
-            StringAssert.Contains("is hidden", Bridge.Failure("NOT_INTERACTABLE", "hover",
+            StringAssert.Contains("is hidden", Bridge.Failure(ErrorCodes.NotInteractable, "hover",
                 new { path = "/root/Conformance/HiddenButton" }));
-            StringAssert.Contains("is disabled", Bridge.Failure("NOT_INTERACTABLE", "hover",
+            StringAssert.Contains("is disabled", Bridge.Failure(ErrorCodes.NotInteractable, "hover",
                 new { path = "/root/Conformance/DisabledButton" }));
-            Bridge.Failure("INVALID_ARGS", "hover", new { path = Play, x = 1, y = 2 });
-            Bridge.Failure("INVALID_ARGS", "hover", new { x = 1 });
-            Bridge.Failure("INVALID_ARGS", "hover");
-            StringAssert.Contains("no screen", Bridge.Failure("UNSUPPORTED", "hover", new { x = 1, y = 2 }));
+            Bridge.Failure(ErrorCodes.InvalidArgs, "hover", new { path = Play, x = 1, y = 2 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "hover", new { x = 1 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "hover");
+            StringAssert.Contains("no screen", Bridge.Failure(ErrorCodes.Unsupported, "hover", new { x = 1, y = 2 }));
             Assert.IsNull(Input.Hovered);
         }
 
@@ -67,37 +67,60 @@ namespace AgentBridgeUnity.Tests.Editor
         public void DragEndsMustBeRefsPathsOrPoints()
         {
             StringAssert.Contains("A drag end is a ref, a node path or",
-                Bridge.Failure("INVALID_ARGS", "drag", new { from = 3, to = Play }));
-            Bridge.Failure("INVALID_ARGS", "drag", new { from = Play });
-            Bridge.Failure("NOT_FOUND", "drag", new { from = Play, to = "/root/Conformance/Nope" });
-            Bridge.Failure("NOT_INTERACTABLE", "drag", new { from = "/root/Conformance/HiddenButton", to = Play });
-            Bridge.Failure("UNSUPPORTED", "drag", new { from = Play, to = new { x = 3, y = 4 } });
-            Bridge.Failure("INVALID_ARGS", "drag", new { from = Play, to = Play, button = "thumb" });
+                Bridge.Failure(ErrorCodes.InvalidArgs, "drag", new { from = 3, to = Play }));
+            Bridge.Failure(ErrorCodes.InvalidArgs, "drag", new { from = Play });
+            Bridge.Failure(ErrorCodes.NotFound, "drag", new { from = Play, to = "/root/Conformance/Nope" });
+            Bridge.Failure(ErrorCodes.NotInteractable, "drag", new { from = "/root/Conformance/HiddenButton", to = Play });
+            Bridge.Failure(ErrorCodes.Unsupported, "drag", new { from = Play, to = new { x = 3, y = 4 } });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "drag", new { from = Play, to = Play, button = "thumb" });
             Assert.IsNull(Input.DraggedFrom);
         }
 
         [Test]
         public void InputTakesExactlyOneKind()
         {
-            StringAssert.Contains("exactly one of", Bridge.Failure("INVALID_ARGS", "input"));
-            Bridge.Failure("INVALID_ARGS", "input", new { key = "A", text = "b" });
-            Bridge.Failure("INVALID_ARGS", "input", new { key = "A", modifiers = new[] { "hyper" } });
-            Bridge.Failure("INVALID_ARGS", "input", new { wheel = 1.5 });
-            Bridge.Failure("INVALID_ARGS", "input", new { wheel = 1, x = 3 });
+            StringAssert.Contains("exactly one of", Bridge.Failure(ErrorCodes.InvalidArgs, "input"));
+            Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { key = "A", text = "b" });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { key = "A", modifiers = new[] { "hyper" } });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { wheel = 1.5 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { wheel = 1, x = 3 });
         }
 
         [Test]
-        public void ActionsAndKeysAreUnsupportedWithAReason()
+        public void KeysAnswerOnceTheGameHasThem()
         {
-            StringAssert.Contains("InputMap", Bridge.Failure("UNSUPPORTED", "input", new { action = "jump" }));
-            StringAssert.Contains("key presses", Bridge.Failure("UNSUPPORTED", "input",
-                new { key = "Enter", modifiers = new[] { "ctrl" }, pressed = true }));
+            long before = Bridge.Engine.Frame;
+            JToken data = Bridge.Data("input", new { key = "return", modifiers = new[] { "ctrl" } });
+            Assert.AreEqual("Enter", (string)data["key"]);
+            Assert.That(Bridge.Engine.Frame - before, Is.GreaterThanOrEqualTo(3), "a tap's release reaches the game two frames on");
+            CollectionAssert.AreEqual(new[] { "press Ctrl+Enter", "release Ctrl+Enter" }, Input.Sent);
+            Assert.IsFalse(Input.InputPending);
+            Assert.AreEqual(true, (bool)Bridge.Data("input", new { key = "Up", pressed = true })["pressed"]);
+            Assert.AreEqual("press Up", Input.Sent[2]);
+        }
+
+        [Test]
+        public void UnknownKeysAndModifiersAreRefused()
+        {
+            StringAssert.Contains("Unknown key 'Hyper'", Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { key = "Hyper" }));
+            Bridge.Failure(ErrorCodes.InvalidArgs, "input", new { key = "A", modifiers = new[] { "super" } });
+            CollectionAssert.IsEmpty(Input.Sent, "nothing was sent");
+        }
+
+        [Test]
+        public void ActionsAreFoundByNameOrMapAndName()
+        {
+            Assert.AreEqual("jump", (string)Bridge.Data("input", new { action = "jump", strength = 0.5 })["action"]);
+            Bridge.Data("input", new { action = "UI/Submit", pressed = false });
+            CollectionAssert.AreEqual(new[] { "press Player/Jump 0.5", "release Player/Jump 0.5", "release UI/Submit 1" }, Input.Sent);
+            StringAssert.Contains("actions: Player/Jump, Player/Fire, UI/Submit",
+                Bridge.Failure(ErrorCodes.NotFound, "input", new { action = "Fly" }));
         }
 
         [Test]
         public void TextIsTypedIntoTheFocusCharacterByCharacter()
         {
-            StringAssert.Contains("click a text field first", Bridge.Failure("NOT_INTERACTABLE", "input", new { text = "x" }));
+            StringAssert.Contains("click a text field first", Bridge.Failure(ErrorCodes.NotInteractable, "input", new { text = "x" }));
             Input.Focus = FindNode("NameEdit");
             var field = (SynInputField)Input.Focus.Control;
             JObject response = Bridge.Send("input", new { text = "Ada\n" });
@@ -110,7 +133,7 @@ namespace AgentBridgeUnity.Tests.Editor
                 types.Add((string)item["type"]);
             CollectionAssert.AreEqual(new[] { "text_changed", "text_changed", "text_changed", "onEndEdit", "text_submitted" }, types);
             field.readOnly = true;
-            StringAssert.Contains("not editable", Bridge.Failure("NOT_INTERACTABLE", "input", new { text = "x" }));
+            StringAssert.Contains("not editable", Bridge.Failure(ErrorCodes.NotInteractable, "input", new { text = "x" }));
         }
 
         [Test]
@@ -120,7 +143,7 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual(-3, (int)data["wheel"]);
             Assert.IsNotNull(data["changes"]);
             Assert.AreEqual(-3, Input.WheelSteps);
-            Bridge.Failure("UNSUPPORTED", "input", new { wheel = 1, x = 3, y = 4 });
+            Bridge.Failure(ErrorCodes.Unsupported, "input", new { wheel = 1, x = 3, y = 4 });
         }
 
         SyntheticNode FindNode(string name)

@@ -30,7 +30,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void ABadValueChangesNothing()
         {
-            string error = Bridge.Failure("INVALID_ARGS", "set_property", new { path = Volume, property = "value", value = "loud" });
+            string error = Bridge.Failure(ErrorCodes.InvalidArgs, "set_property", new { path = Volume, property = "value", value = "loud" });
             StringAssert.Contains("(float)", error);
             StringAssert.Contains("\"NaN\"", error);
             Assert.AreEqual(50.0, (double)Bridge.Data("get_property", new { path = Volume, property = "value" })["value"]);
@@ -40,11 +40,11 @@ namespace AgentBridgeUnity.Tests.Editor
         public void UnknownPropertiesAndReadOnlyOnesAreRefused()
         {
             StringAssert.Contains("has no property 'loudness'",
-                Bridge.Failure("INVALID_ARGS", "get_property", new { path = Volume, property = "loudness" }));
+                Bridge.Failure(ErrorCodes.InvalidArgs, "get_property", new { path = Volume, property = "loudness" }));
             StringAssert.Contains("has no 'Button'",
-                Bridge.Failure("INVALID_ARGS", "get_property", new { path = Volume, property = "Button.value" }));
+                Bridge.Failure(ErrorCodes.InvalidArgs, "get_property", new { path = Volume, property = "Button.value" }));
             StringAssert.Contains("read-only",
-                Bridge.Failure("INVALID_ARGS", "set_property",
+                Bridge.Failure(ErrorCodes.InvalidArgs, "set_property",
                     new { path = "/root/Conformance/PlayButton", property = "pressCount", value = 3 }));
         }
 
@@ -61,7 +61,7 @@ namespace AgentBridgeUnity.Tests.Editor
             Bridge.Data("set_property", new { path = spinner, property = "position", value = new[] { 4, 5 } });
             Assert.AreEqual(4.0, (double)Bridge.Data("get_property", new { path = spinner, property = "position:x" })["value"]);
             StringAssert.Contains("no member 'z'",
-                Bridge.Failure("INVALID_ARGS", "get_property", new { path = spinner, property = "position:z" }));
+                Bridge.Failure(ErrorCodes.InvalidArgs, "get_property", new { path = spinner, property = "position:z" }));
         }
 
         [Test]
@@ -89,12 +89,12 @@ namespace AgentBridgeUnity.Tests.Editor
         public void RefusesUnknownMethodsAndBadArguments()
         {
             StringAssert.Contains("has no method 'Explode'",
-                Bridge.Failure("INVALID_ARGS", "call_method", new { path = Volume, method = "Explode" }));
+                Bridge.Failure(ErrorCodes.InvalidArgs, "call_method", new { path = Volume, method = "Explode" }));
             StringAssert.Contains("argument 'input' (float) must be a number",
-                Bridge.Failure("INVALID_ARGS", "call_method",
+                Bridge.Failure(ErrorCodes.InvalidArgs, "call_method",
                     new { path = Volume, method = "SetValueWithoutNotify", args = new[] { "x" } }));
             StringAssert.Contains("takes (input: float)",
-                Bridge.Failure("INVALID_ARGS", "call_method", new { path = Volume, method = "SetValueWithoutNotify" }));
+                Bridge.Failure(ErrorCodes.InvalidArgs, "call_method", new { path = Volume, method = "SetValueWithoutNotify" }));
         }
     }
 }

@@ -130,11 +130,11 @@ namespace AgentBridgeUnity.Tests.Editor
         public void RefsOutsideTheLatestSnapshotAreStale()
         {
             _bridge = new BridgeHarness(SyntheticScenes.Lab);
-            StringAssert.Contains("take a snapshot first", _bridge.Failure("STALE_REF", "press", new { @ref = "e1" }));
+            StringAssert.Contains("take a snapshot first", _bridge.Failure(ErrorCodes.StaleRef, "press", new { @ref = "e1" }));
             _bridge.Data("snapshot");
             _bridge.Data("snapshot", new { root = "/root/Lab/Panel/Item" });
-            StringAssert.Contains("not in the latest snapshot", _bridge.Failure("STALE_REF", "press", new { @ref = "e2" }));
-            _bridge.Failure("INVALID_ARGS", "press", new { @ref = "button3" });
+            StringAssert.Contains("not in the latest snapshot", _bridge.Failure(ErrorCodes.StaleRef, "press", new { @ref = "e2" }));
+            _bridge.Failure(ErrorCodes.InvalidArgs, "press", new { @ref = "button3" });
         }
 
         [Test]
@@ -143,7 +143,7 @@ namespace AgentBridgeUnity.Tests.Editor
             _bridge = new BridgeHarness(SyntheticScenes.Conformance);
             _bridge.Data("snapshot");
             _bridge.Data("change_scene", new { path = SyntheticScenes.Conformance });
-            StringAssert.Contains("which is gone", _bridge.Failure("STALE_REF", "press", new { @ref = "e2" }));
+            StringAssert.Contains("which is gone", _bridge.Failure(ErrorCodes.StaleRef, "press", new { @ref = "e2" }));
         }
 
         [Test]
@@ -153,7 +153,7 @@ namespace AgentBridgeUnity.Tests.Editor
             SyntheticNode panel = _bridge.Engine.Root.ChildNodes[0].ChildNodes[0];
             panel.Remove(panel.ChildNodes[0]);
             Assert.AreEqual("/root/Lab/Panel/Item", (string)_bridge.Data("press", new { @ref = "e2" })["pressed"]);
-            _bridge.Failure("STALE_REF", "press", new { @ref = "e1" });
+            _bridge.Failure(ErrorCodes.StaleRef, "press", new { @ref = "e1" });
         }
 
         [Test]

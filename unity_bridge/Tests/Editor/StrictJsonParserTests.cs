@@ -14,8 +14,10 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual(JTokenType.Integer, parsed["a"].Type);
             Assert.AreEqual(JTokenType.Float, parsed["b"].Type);
             Assert.AreEqual(-1000.0, (double)parsed["c"]);
-            Assert.AreEqual(JTokenType.Integer, parsed["d"].Type);
-            Assert.AreEqual("12345678901234567890123", WireJson.Serialize(parsed["d"]));
+            Assert.AreEqual(JTokenType.Float, parsed["d"].Type, "beyond 64 bits: a float");
+            Assert.AreEqual(1.2345678901234568e22, (double)parsed["d"]);
+            Assert.AreEqual(long.MinValue, (long)StrictJsonParser.Parse("-9223372036854775808"));
+            Assert.AreEqual(JTokenType.Float, StrictJsonParser.Parse("9223372036854775808").Type);
         }
 
         [Test]

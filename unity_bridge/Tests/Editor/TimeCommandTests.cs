@@ -38,9 +38,9 @@ namespace AgentBridgeUnity.Tests.Editor
         public void TimeScaleMustBePositive()
         {
             Assert.AreEqual(2.5, (double)_bridge.Data("set_time_scale", new { scale = 2.5 })["time_scale"]);
-            StringAssert.Contains("above 0", _bridge.Failure("INVALID_ARGS", "set_time_scale", new { scale = 0 }));
-            _bridge.Failure("INVALID_ARGS", "set_time_scale", new { scale = -1 });
-            _bridge.Failure("INVALID_ARGS", "set_time_scale");
+            StringAssert.Contains("above 0", _bridge.Failure(ErrorCodes.InvalidArgs, "set_time_scale", new { scale = 0 }));
+            _bridge.Failure(ErrorCodes.InvalidArgs, "set_time_scale", new { scale = -1 });
+            _bridge.Failure(ErrorCodes.InvalidArgs, "set_time_scale");
             Assert.AreEqual(2.5, _bridge.Engine.Clock.TimeScale);
         }
 
@@ -66,9 +66,9 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void StepNeedsAPausedGame()
         {
-            StringAssert.Contains("pause first", _bridge.Failure("INVALID_ARGS", "step"));
+            StringAssert.Contains("pause first", _bridge.Failure(ErrorCodes.InvalidArgs, "step"));
             _bridge.Data("pause");
-            _bridge.Failure("INVALID_ARGS", "step", new { frames = 0 });
+            _bridge.Failure(ErrorCodes.InvalidArgs, "step", new { frames = 0 });
         }
 
         [Test]

@@ -54,12 +54,23 @@ namespace AgentBridgeUnity.Tests.Editor
                 + "{\"id\": \"s\", \"cmd\": \"nope\"}\r\n{\"id\": 5, \"cmd\": \"get_events\"}\n");
             var responses = _bridge.Until(5);
             Assert.AreEqual(1, (int)responses[0]["id"]);
-            Assert.AreEqual("PARSE_ERROR", (string)responses[1]["code"]);
+            Assert.AreEqual(ErrorCodes.ParseError, (string)responses[1]["code"]);
             Assert.AreEqual(JTokenType.Null, responses[1]["id"].Type);
-            Assert.AreEqual("INVALID_REQUEST", (string)responses[2]["code"]);
-            Assert.AreEqual("UNKNOWN_COMMAND", (string)responses[3]["code"]);
+            Assert.AreEqual(ErrorCodes.InvalidRequest, (string)responses[2]["code"]);
+            Assert.AreEqual(ErrorCodes.UnknownCommand, (string)responses[3]["code"]);
             Assert.AreEqual("s", (string)responses[3]["id"]);
             Assert.IsTrue((bool)responses[4]["ok"]);
+        }
+
+        [Test]
+        public void AnIntegerBeyond64BitsIsRefusedWhereAnIntegerIsNeeded()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Append("{\"id\": 1, \"cmd\": \"wait\", \"args\": {\"frames\": 123456789012345678901234567890}}\n");
+            JObject response = _bridge.Until(1)[0];
+            Assert.AreEqual(ErrorCodes.InvalidArgs, (string)response["code"]);
+            StringAssert.Contains("'frames' must be an integer", (string)response["error"]);
+            Assert.AreEqual(1, (int)response["id"]);
         }
 
         [Test]

@@ -3,7 +3,7 @@ using NUnit.Framework;
 
 namespace AgentBridgeUnity.Tests.Runtime
 {
-    /// <summary>DOTween is optional: without it the reflection reports absent and does nothing.</summary>
+    /// <summary>DOTween is optional: without it the reflection reports absent and finds no tween.</summary>
     [TestFixture]
     public class DOTweenReflectionTests
     {
@@ -11,9 +11,9 @@ namespace AgentBridgeUnity.Tests.Runtime
         public void IsSafeWhetherOrNotDOTweenIsPresent()
         {
             var dotween = new DOTweenReflection();
-            Assert.DoesNotThrow(dotween.CompleteAll);
+            Assert.DoesNotThrow(() => dotween.Playing());
             if (!dotween.Present)
-                Assert.AreEqual(0, dotween.PlayingTweens());
+                Assert.AreEqual(0, dotween.Playing().Count);
         }
     }
 }

@@ -1,14 +1,45 @@
+using System.Collections;
 using AgentBridgeUnity.Adapters.Nodes;
 using AgentBridgeUnity.Adapters.Toolkit;
 using NUnit.Framework;
+using UnityEngine;
+using UnityEngine.TestTools;
 using UnityEngine.UIElements;
 
 namespace AgentBridgeUnity.Tests.Runtime
 {
-    /// <summary>UI Toolkit elements as nodes. Needs Unity; runs in the Test Runner.</summary>
+    /// <summary>
+    /// UI Toolkit elements as nodes, pressed through a real panel. Needs Unity (play mode);
+    /// runs in the Test Runner.
+    /// </summary>
     [TestFixture]
     public class ToolkitControlTests
     {
+        GameObject _host;
+        UIDocument _document;
+
+        [SetUp]
+        public void CreatePanel()
+        {
+            _host = new GameObject("UI");
+            _document = _host.AddComponent<UIDocument>();
+            _document.panelSettings = ScriptableObject.CreateInstance<PanelSettings>();
+        }
+
+        [TearDown]
+        public void DestroyPanel()
+        {
+            Object.Destroy(_host);
+        }
+
+        T Add<T>(T element) where T : VisualElement
+        {
+            element.style.width = 200f;
+            element.style.height = 40f;
+            _document.rootVisualElement.Add(element);
+            return element;
+        }
+
         [Test]
         public void ControlsGetTheirRoles()
         {
@@ -29,21 +60,64 @@ namespace AgentBridgeUnity.Tests.Runtime
             Assert.IsTrue(VisualControls.For(element).Accessibility().Interactive);
         }
 
-        [Test]
-        public void PressingAToggleFlipsIt()
+        [UnityTest]
+        public IEnumerator PressingAButtonClicksItThroughThePanel()
         {
-            var toggle = new Toggle();
+            Button button = Add(new Button { name = "PlayButton", text = "Play" });
+            int clicked = 0;
+            int clickEvents = 0;
+            button.clicked += () => clicked++;
+            button.RegisterCallback<ClickEvent>(evt => clickEvents++);
+            yield return null;
+            yield return null;
+            new VisualElementNode(button).Perform(NodeAction.Press, new ActionInput());
+            Assert.AreEqual(1, clicked, "Clickable fired once");
+            Assert.AreEqual(1, clickEvents, "the panel made one ClickEvent");
+        }
+
+        [UnityTest]
+        public IEnumerator PressingAToggleFlipsIt()
+        {
+            Toggle toggle = Add(new Toggle { name = "Sound" });
+            yield return null;
+            yield return null;
             ActionResult result = new VisualElementNode(toggle).Perform(NodeAction.Press, new ActionInput());
             Assert.AreEqual(true, result.Toggled);
             Assert.IsTrue(toggle.value);
         }
 
-        [Test]
-        public void FillingATextFieldSetsItsValue()
+        [UnityTest]
+        public IEnumerator ACoveredButtonIsNotInteractable()
         {
-            var field = new TextField();
-            new VisualElementNode(field).Perform(NodeAction.Fill, new ActionInput { Text = "Ada" });
+            Button button = Add(new Button { name = "Under", text = "Under" });
+            VisualElement cover = Add(new VisualElement { name = "Cover" });
+            cover.style.position = Position.Absolute;
+            cover.style.left = 0f;
+            cover.style.top = 0f;
+            yield return null;
+            yield return null;
+            var error = Assert.Throws<NotInteractableException>(
+                () => new VisualElementNode(button).Perform(NodeAction.Press, new ActionInput()));
+            StringAssert.Contains("covered", error.Message);
+        }
+
+        [Test]
+        public void AnElementOffAPanelIsNotInteractable()
+        {
+            Assert.Throws<NotInteractableException>(
+                () => new VisualElementNode(new Button()).Perform(NodeAction.Press, new ActionInput()));
+        }
+
+        [UnityTest]
+        public IEnumerator FillingATextFieldSetsItsValueAndSubmits()
+        {
+            TextField field = Add(new TextField { name = "NameEdit" });
+            int submits = 0;
+            field.RegisterCallback<NavigationSubmitEvent>(evt => submits++);
+            yield return null;
+            new VisualElementNode(field).Perform(NodeAction.Fill, new ActionInput { Text = "Ada", Submit = true });
             Assert.AreEqual("Ada", field.value);
+            Assert.AreEqual(1, submits);
         }
     }
 }

@@ -1,4 +1,6 @@
 using AgentBridgeUnity.Adapters.Nodes;
+using AgentBridgeUnity.Adapters.Services;
+using AgentBridgeUnity.Core.Keys;
 using NUnit.Framework;
 using UnityEngine;
 using UnityEngine.EventSystems;
@@ -57,6 +59,19 @@ namespace AgentBridgeUnity.Tests.Runtime
             button.onClick.AddListener(() => clicks++);
             new GameObjectNode(button.gameObject).Perform(NodeAction.Press, new ActionInput());
             Assert.AreEqual(1, clicks);
+        }
+
+        [Test]
+        public void WithoutTheInputSystemEnterSubmitsTheSelectedButton()
+        {
+            Button button = AddButton("PlayButton", "Play");
+            int clicks = 0;
+            button.onClick.AddListener(() => clicks++);
+            EventSystem.current = _canvas.GetComponentInChildren<EventSystem>();
+            EventSystem.current.SetSelectedGameObject(button.gameObject);
+            new EventSystemKeys().Key(KeyNames.Resolve("Enter"), new KeyName[0], null);
+            Assert.AreEqual(1, clicks);
+            Assert.Throws<UnsupportedException>(() => new EventSystemKeys().Key(KeyNames.Resolve("A"), new KeyName[0], null));
         }
 
         [Test]

@@ -67,20 +67,31 @@ func _select(args: Dictionary) -> Variant:
 		var opened: Variant = await _open_menu(host as PopupMenu)
 		if opened is CommandError:
 			return opened
-	var point: Variant = _pointer.target_point(host, found)
-	if point is CommandError:
-		return point
-	var reason := Items.blocked(host, found)
-	if reason == "":
-		reason = _pointer.blocked_reason(host, point)
-	if reason != "":
-		return CommandError.not_interactable("Cannot select it: %s." % reason)
 	var text := Items.text_of(host, found)
 	var wire: Variant = Items.wire_name(host, found)
+	var clicked: Variant = await _click(host, found, "Cannot select it")
+	if clicked is CommandError:
+		return clicked
+	return {"target": str(node.get_path()), "selected": {"item": wire, "text": text}}
+
+
+## Clicks a node or one of its items as a player would (scrolled into view, checked
+## reachable), then lets a frame pass for the reaction. Returns null or a CommandError.
+func _click(node: Node, item: Variant, failure: String) -> Variant:
+	if Pointer.scroll_into_view(node):
+		await _bridge.get_tree().process_frame
+	var point: Variant = _pointer.target_point(node, item)
+	if point is CommandError:
+		return point
+	var reason := Items.blocked(node, item) if item != null else ""
+	if reason == "":
+		reason = _pointer.blocked_reason(node, point)
+	if reason != "":
+		return CommandError.not_interactable("%s: %s." % [failure, reason])
 	_pointer.button(point, "left", true)
 	_pointer.button(point, "left", false)
 	await _bridge.get_tree().process_frame
-	return {"target": str(node.get_path()), "selected": {"item": wire, "text": text}}
+	return null
 
 
 ## The control whose items a select option names: the node itself, or the menu of an option
@@ -99,15 +110,9 @@ func _open_menu(menu: PopupMenu) -> Variant:
 	if opener == null:
 		return CommandError.not_interactable("The menu %s is closed and no button opens it."
 			% menu.get_path())
-	var point: Variant = _pointer.target_point(opener, null)
-	if point is CommandError:
-		return point
-	var reason := _pointer.blocked_reason(opener, point)
-	if reason != "":
-		return CommandError.not_interactable("Cannot open the menu: %s." % reason)
-	_pointer.button(point, "left", true)
-	_pointer.button(point, "left", false)
-	await _bridge.get_tree().process_frame
+	var clicked: Variant = await _click(opener, null, "Cannot open the menu")
+	if clicked is CommandError:
+		return clicked
 	if not menu.visible:
 		return CommandError.not_interactable("Clicking %s did not open its menu." %
 			opener.get_path())

@@ -5,14 +5,18 @@ extends RefCounted
 ## not covered, else NOT_INTERACTABLE naming what is wrong.
 
 const ActionEffects := preload("../action_effects.gd")
+const ArgSchema := preload("../arg_schema.gd")
 const CommandError := preload("../command_error.gd")
 const Items := preload("../items.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
 
+## Points are root viewport pixels; anything this far out is a mistake, not a place.
+const FAR := 1.0e6
 const POINT_SCHEMA := {
-	"x": {"type": "number", "optional": true, "description": "viewport x, instead of a node"},
-	"y": {"type": "number", "optional": true},
+	"x": {"type": "number", "optional": true, "minimum": -FAR, "maximum": FAR,
+		"description": "viewport x, instead of a node"},
+	"y": {"type": "number", "optional": true, "minimum": -FAR, "maximum": FAR},
 }
 const MODIFIERS := ["ctrl", "shift", "alt", "meta"]
 const DRAG_STEPS := 6
@@ -52,10 +56,10 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 		"wheel": {"type": "integer", "optional": true, "description": "+up / -down steps"},
 		"pressed": {"type": "boolean", "optional": true,
 			"description": "press or release only; omitted: a tap (press, then release)"},
-		"strength": {"type": "number", "default": 1.0},
+		"strength": {"type": "number", "default": 1.0, "minimum": 0.0, "maximum": 1.0},
 		"modifiers": {"type": "array", "default": [], "items": {"type": "string",
 			"enum": MODIFIERS}},
-		"x": {"type": "number", "optional": true}, "y": {"type": "number", "optional": true},
+		"x": POINT_SCHEMA.x, "y": POINT_SCHEMA.y,
 	}), "Send an input action, a key, typed text or wheel steps.", "bridge")
 
 
@@ -69,6 +73,8 @@ func _target(args: Dictionary) -> Variant:
 	var target: Variant = _locator.find_target(args)
 	if target is CommandError:
 		return target
+	if Pointer.scroll_into_view(target.node):
+		await _bridge.get_tree().process_frame
 	var point: Variant = _pointer.target_point(target.node, target.item)
 	if point is CommandError:
 		return point
@@ -78,10 +84,15 @@ func _target(args: Dictionary) -> Variant:
 ## Like _target for drag ends given as one value: "e3", "@e3", "/root/...", or {x, y}.
 func _end(value: Variant) -> Variant:
 	if value is Dictionary and value.has("x") and value.has("y"):
-		return _target({"x": float(value.x), "y": float(value.y)})
+		for axis: String in ["x", "y"]:
+			var checked := ArgSchema.check_value(value[axis], POINT_SCHEMA[axis])
+			if not checked.ok:
+				return CommandError.invalid_args("A drag end's %s must be %s." % [axis,
+					checked.error])
+		return await _target({"x": float(value.x), "y": float(value.y)})
 	if value is String:
 		var key := "path" if value.begins_with("/") else "ref"
-		return _target({key: value})
+		return await _target({key: value})
 	return CommandError.invalid_args("A drag end is a ref, a node path or {x, y}; got %s."
 		% JSON.stringify(value))
 
@@ -112,7 +123,7 @@ static func _describe(found: Array) -> Dictionary:
 
 ## The target, resolved and checked reachable (the pointer is over it now), or an error.
 func _reachable_target(args: Dictionary) -> Variant:
-	var found: Variant = _target(args)
+	var found: Variant = await _target(args)
 	if found is CommandError:
 		return found
 	var blocked: Variant = _reachable(found)
@@ -120,7 +131,7 @@ func _reachable_target(args: Dictionary) -> Variant:
 
 
 func _click(args: Dictionary) -> Variant:
-	var found: Variant = _reachable_target(args)
+	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
 	for time in (2 if args.double else 1):
@@ -131,7 +142,7 @@ func _click(args: Dictionary) -> Variant:
 
 
 func _hover(args: Dictionary) -> Variant:
-	var found: Variant = _reachable_target(args)
+	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
 	await _bridge.get_tree().process_frame
@@ -139,10 +150,10 @@ func _hover(args: Dictionary) -> Variant:
 
 
 func _drag(args: Dictionary) -> Variant:
-	var from: Variant = _end(args.from)
+	var from: Variant = await _end(args.from)
 	if from is CommandError:
 		return from
-	var to: Variant = _end(args.to)
+	var to: Variant = await _end(args.to)
 	if to is CommandError:
 		return to
 	var blocked: Variant = _reachable(from)

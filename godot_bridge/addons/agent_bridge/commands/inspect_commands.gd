@@ -6,6 +6,12 @@ const Codec := preload("../value_codec.gd")
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
 const TreeSerializer := preload("../tree_serializer.gd")
+## Lets call_method and set_property reach `_`-prefixed members (off-limits by default).
+const PRIVATE_SETTING := "agent_bridge/allow_private_members"
+## Methods that reach any member by name; through call_method they would step around the
+## rules below.
+const REFLECTIVE_METHODS := ["get", "set", "get_indexed", "set_indexed", "call", "callv",
+	"call_deferred", "set_deferred", "set_script"]
 
 var _bridge: Node
 var _locator: NodeLocator
@@ -74,10 +80,13 @@ func _get_node(args: Dictionary) -> Variant:
 
 
 func _get_property(args: Dictionary) -> Variant:
-	var node: Variant = _locator.find(args)
+	var node: Variant = _reachable_node(args)
 	if node is CommandError:
 		return node
 	var property: String = args.property
+	var refused := _member_problem(node, property, false)
+	if refused != null:
+		return refused
 	if _property_info(node, property).is_empty():
 		return _no_property(node, property)
 	var value: Variant = node.get_indexed(NodePath(property))
@@ -85,10 +94,13 @@ func _get_property(args: Dictionary) -> Variant:
 
 
 func _set_property(args: Dictionary) -> Variant:
-	var node: Variant = _locator.find(args)
+	var node: Variant = _reachable_node(args)
 	if node is CommandError:
 		return node
 	var property: String = args.property
+	var refused := _member_problem(node, property, true)
+	if refused != null:
+		return refused
 	var info := _property_info(node, property)
 	if info.is_empty():
 		return _no_property(node, property)
@@ -111,10 +123,16 @@ func _set_property(args: Dictionary) -> Variant:
 
 
 func _call_method(args: Dictionary) -> Variant:
-	var node: Variant = _locator.find(args)
+	var node: Variant = _reachable_node(args)
 	if node is CommandError:
 		return node
 	var method: String = args.method
+	var refused := _member_problem(node, method, true)
+	if refused == null and method in REFLECTIVE_METHODS:
+		refused = CommandError.invalid_args("%s() reaches members by name; use get_property, "
+			% method + "set_property or call_method on the member itself.")
+	if refused != null:
+		return refused
 	if not node.has_method(method):
 		return CommandError.invalid_args("%s (%s) has no method '%s'." % [
 			node.get_path(), node.get_class(), method])
@@ -127,6 +145,31 @@ func _call_method(args: Dictionary) -> Variant:
 	if refused != null:
 		return refused
 	return {"result": Codec.to_wire(result)}
+
+
+## The node a member command names, unless it is the bridge itself (or inside it): its
+## session folder, parent pid and switches are not the game's to expose.
+func _reachable_node(args: Dictionary) -> Variant:
+	var node: Variant = _locator.find(args)
+	if node is Node and (node == _bridge or _bridge.is_ancestor_of(node)):
+		return CommandError.invalid_args("%s is the bridge itself, which is off-limits."
+			% node.get_path())
+	return node
+
+
+## Refuses members that are not the game's public face: `_`-prefixed ones (unless the project
+## setting allows them) and scripts' source code, by any path to it.
+static func _member_problem(node: Node, member: String, writes: bool) -> CommandError:
+	var parts := member.split(":")
+	if "source_code" in parts or (parts[0] == "script" and parts.size() > 1) \
+			or (writes and parts[0] == "script"):
+		return CommandError.invalid_args("Scripts are off-limits: %s of %s cannot be %s." % [
+			member, node.get_path(), "changed" if writes else "read"])
+	if member.begins_with("_") and not ProjectSettings.get_setting(PRIVATE_SETTING, false):
+		return CommandError.invalid_args("%s is private to %s (it starts with _); a game can "
+			% [member, node.get_path()] + "open private members with the project setting %s."
+			% PRIVATE_SETTING)
+	return null
 
 
 ## INTERNAL when the engine logged an error since `errors_before` (the call did not happen

@@ -4,6 +4,7 @@ extends RefCounted
 ## client's `fixed_fps=`), every stepped frame has the same delta, so the same commands from
 ## the same start give the same frames and events.
 
+const AgentMode := preload("../agent_mode.gd")
 const CommandError := preload("../command_error.gd")
 
 var _bridge: Node
@@ -15,13 +16,14 @@ func _init(bridge: Node) -> void:
 
 func register_into(dispatcher: RefCounted) -> void:
 	dispatcher.register("set_time_scale", _set_time_scale, {
-		"scale": {"type": "number", "description": "1 is normal speed; > 0"},
+		"scale": {"type": "number", "maximum": 1000.0, "description": "1 is normal speed; > 0"},
 	}, "Speed game time up or down.", "bridge")
 	dispatcher.register("pause", _pause, {}, "Pause the game (the bridge keeps answering).",
 		"bridge")
 	dispatcher.register("resume", _resume, {}, "Resume a paused game.", "bridge")
 	dispatcher.register("step", _step, {
-		"frames": {"type": "integer", "default": 1, "minimum": 1},
+		"frames": {"type": "integer", "default": 1, "minimum": 1,
+			"maximum": AgentMode.MAX_FRAMES},
 	}, "Advance a paused game by exactly N process frames and physics ticks.", "bridge")
 
 
@@ -52,6 +54,8 @@ func _step(args: Dictionary) -> Variant:
 	var physics_before := Engine.get_physics_frames()
 	tree.paused = false
 	for i in args.frames:
+		if args._cancel.cancelled:
+			break
 		await tree.process_frame
 	tree.paused = true
 	var result := _clock()

@@ -7,7 +7,6 @@ const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
 const Snapshot := preload("../snapshot.gd")
 
-const OVERLAY_LAYER := 128
 const LABEL_COLOR := Color(1.0, 0.9, 0.1)
 const BOX_COLOR := Color(1.0, 0.2, 0.6)
 
@@ -64,12 +63,13 @@ func _screenshot(args: Dictionary) -> Variant:
 		if target is CommandError:
 			return target
 		crop = _pointer.target_rect(target.node, target.item)
-	var overlay: CanvasLayer = null
+	var overlay: Window = null
 	if args.annotate:
 		if _snapshot.shown_refs().is_empty():
 			_snapshot.take(_bridge.get_tree().root, {})
 		overlay = _annotations()
 		_bridge.add_child(overlay)
+		overlay.show()
 	await RenderingServer.frame_post_draw
 	await RenderingServer.frame_post_draw
 	var image := _bridge.get_viewport().get_texture().get_image()
@@ -90,10 +90,19 @@ func _screenshot(args: Dictionary) -> Variant:
 		"bytes": FileAccess.get_file_as_bytes(path).size()}
 
 
-## A top layer with a box and a label for every ref of the latest snapshot.
-func _annotations() -> CanvasLayer:
-	var layer := CanvasLayer.new()
-	layer.layer = OVERLAY_LAYER
+## A box and a label for every ref of the latest snapshot, in a see-through window kept above
+## every other window (a canvas layer would be drawn under open dialogs and popups).
+func _annotations() -> Window:
+	var layer := Window.new()
+	layer.borderless = true
+	layer.transparent = true
+	layer.transparent_bg = true
+	layer.always_on_top = true
+	layer.unfocusable = true
+	layer.mouse_passthrough = true
+	layer.visible = false
+	layer.position = Vector2i.ZERO
+	layer.size = Vector2i(_bridge.get_viewport().get_visible_rect().size)
 	for ref: String in _snapshot.shown_refs():
 		var target: Variant = _locator.find_target({"ref": ref})
 		if target is CommandError:

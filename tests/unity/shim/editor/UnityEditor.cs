@@ -22,13 +22,57 @@ namespace UnityEditor
 
     public sealed class EditorApplication
     {
+        public delegate void CallbackFunction();
+
+        public static CallbackFunction update;
         public static bool isPlaying { get => throw null; set => throw null; }
         public static bool isPlayingOrWillChangePlaymode => throw null;
+        public static double timeSinceStartup => throw null;
         public static event Action<PlayModeStateChange> playModeStateChanged { add => throw null; remove => throw null; }
+        public static void Exit(int returnValue) => throw null;
     }
 
     public sealed class EditorUtility
     {
+        public static bool scriptCompilationFailed => throw null;
         public static void RevealInFinder(string path) => throw null;
+    }
+
+    public static class SessionState
+    {
+        public static bool GetBool(string key, bool defaultValue) => throw null;
+        public static void SetBool(string key, bool value) => throw null;
+        public static int GetInt(string key, int defaultValue) => throw null;
+        public static void SetInt(string key, int value) => throw null;
+    }
+
+    public class EditorBuildSettingsScene
+    {
+        public bool enabled { get => throw null; set => throw null; }
+        public string path { get => throw null; set => throw null; }
+    }
+
+    public class EditorBuildSettings
+    {
+        public static EditorBuildSettingsScene[] scenes { get => throw null; set => throw null; }
+    }
+
+    public sealed class AssetDatabase
+    {
+        public static string[] FindAssets(string filter, string[] searchInFolders) => throw null;
+        public static string GUIDToAssetPath(string guid) => throw null;
+    }
+}
+
+namespace UnityEditor.SceneManagement
+{
+    public enum OpenSceneMode
+    {
+        Single = 0, Additive = 1, AdditiveWithoutLoading = 2,
+    }
+
+    public sealed class EditorSceneManager
+    {
+        public static UnityEngine.SceneManagement.Scene OpenScene(string scenePath, OpenSceneMode mode) => throw null;
     }
 }

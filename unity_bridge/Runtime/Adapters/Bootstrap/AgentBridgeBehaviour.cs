@@ -4,6 +4,7 @@ using AgentBridgeUnity.Adapters.Events;
 using AgentBridgeUnity.Adapters.Settle;
 using AgentBridgeUnity.Core.Events;
 using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Settle;
 using AgentBridgeUnity.Core.Transport;
 using UnityEngine;
 using Debug = UnityEngine.Debug;
@@ -12,8 +13,9 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
 {
     /// <summary>
     /// The bridge's hidden object in agent mode: answers the session's requests once per frame
-    /// on the main thread, completes DOTween tweens before and after every command and frame,
-    /// hooks UI events, and quits when the client that started the game is gone.
+    /// on the main thread, completes each new DOTween tween once (before every command and in
+    /// every Update and LateUpdate), hooks UI events, and quits when the client that started the
+    /// game is gone.
     /// </summary>
     [DefaultExecutionOrder(-32000)]
     [DisallowMultipleComponent]
@@ -24,7 +26,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
 
         BridgeRuntime _runtime;
         UnityEngineHost _engine;
-        DOTweenReflection _dotween;
+        TweenSkipper _tweens;
         UguiEventHooks _uguiEvents;
         ToolkitEventHooks _toolkitEvents;
         EngineErrorEvents _errorEvents;
@@ -34,8 +36,9 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
 
         public void Begin(LaunchOptions options)
         {
-            _dotween = new DOTweenReflection();
-            _engine = new UnityEngineHost(this, _dotween);
+            var dotween = new DOTweenReflection();
+            _tweens = dotween.Present ? new TweenSkipper(dotween) : null;
+            _engine = new UnityEngineHost(this, _tweens);
             string directory = options.SessionDirectoryOrDefault(Process.GetCurrentProcess().Id);
             _runtime = BridgeRuntime.Start(directory, _engine, AgentBridge.Registry);
             _runtime.BeforeCommand += PrepareCommand;
@@ -53,7 +56,8 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         {
             if (_runtime == null)
                 return;
-            _dotween.CompleteAll();
+            SkipTweens();
+            _engine.PlayerInput.Update();
             if (Time.frameCount % HookScanInterval == 0)
                 ScanHooks();
             _runtime.Tick();
@@ -73,14 +77,20 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
 
         void LateUpdate()
         {
-            if (_dotween != null)
-                _dotween.CompleteAll();
+            if (_runtime != null)
+                SkipTweens();
         }
 
         void PrepareCommand()
         {
-            _dotween.CompleteAll();
+            SkipTweens();
             ScanHooks();
+        }
+
+        void SkipTweens()
+        {
+            if (_tweens != null)
+                _tweens.Skip();
         }
 
         void ScanHooks()

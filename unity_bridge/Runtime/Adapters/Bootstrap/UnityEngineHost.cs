@@ -4,6 +4,7 @@ using AgentBridgeUnity.Adapters.Services;
 using AgentBridgeUnity.Adapters.Settle;
 using AgentBridgeUnity.Adapters.Values;
 using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Settle;
 using AgentBridgeUnity.Core.Values;
 using UnityEngine;
 
@@ -17,12 +18,14 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
     {
         readonly UnitySceneLoader _loader = new UnitySceneLoader();
 
-        public UnityEngineHost(MonoBehaviour bridge, DOTweenReflection dotween)
+        /// <param name="bridge">The bridge's behaviour (walkers leave its object out).</param>
+        /// <param name="tweens">DOTween's tweens, or null without DOTween.</param>
+        public UnityEngineHost(MonoBehaviour bridge, TweenSkipper tweens)
         {
             Walkers = new ISceneWalker[] { new SceneWalkers(bridge.gameObject), new ToolkitWalker() };
             var settled = new List<ISettledProvider>();
-            if (dotween.Present)
-                settled.Add(new DOTweenSettledProvider(dotween));
+            if (tweens != null)
+                settled.Add(new DOTweenSettledProvider(tweens));
             settled.Add(new AnimatorSettledProvider());
             settled.Add(new SceneLoadSettledProvider(_loader));
             SettledProviders = settled;
@@ -32,7 +35,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             };
             Screenshots = new ScreenCaptureService(bridge);
             Pointer = new ScreenPointer();
-            Input = new UnityPlayerInput();
+            PlayerInput = new UnityPlayerInput();
             Clock = new UnityTimeControl();
         }
 
@@ -66,7 +69,13 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         public IReadOnlyList<IWireConverter> Converters { get; private set; }
         public IScreenshotter Screenshots { get; private set; }
         public IPointerInput Pointer { get; private set; }
-        public IPlayerInput Input { get; private set; }
+        /// <summary>Hover, drag, text, the wheel, keys and actions; updated by the bridge's behaviour each frame.</summary>
+        public UnityPlayerInput PlayerInput { get; private set; }
+
+        public IPlayerInput Input
+        {
+            get { return PlayerInput; }
+        }
 
         /// <summary>Time.timeScale, with the fixed steps the bridge's behaviour counts.</summary>
         public UnityTimeControl Clock { get; private set; }

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using AgentBridgeUnity.Adapters.Compat;
 using AgentBridgeUnity.Core.Events;
 using UnityEngine;
 using UnityEngine.UIElements;
@@ -26,7 +27,7 @@ namespace AgentBridgeUnity.Adapters.Events
         public void Scan()
         {
             _hooked.RemoveWhere(element => element.panel == null);
-            foreach (UIDocument document in UnityEngine.Object.FindObjectsOfType<UIDocument>())
+            foreach (UIDocument document in SceneObjects.All<UIDocument>())
             {
                 if (document.rootVisualElement != null)
                     Visit(document.rootVisualElement);

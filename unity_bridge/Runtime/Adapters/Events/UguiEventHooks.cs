@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using AgentBridgeUnity.Adapters.Compat;
 using AgentBridgeUnity.Adapters.Reflection;
 using UnityEngine;
 using UnityEngine.UI;
@@ -13,7 +14,7 @@ namespace AgentBridgeUnity.Adapters.Events
     /// </summary>
     internal sealed class UguiEventHooks
     {
-        readonly HashSet<int> _hooked = new HashSet<int>();
+        readonly HashSet<ObjectKey> _hooked = new HashSet<ObjectKey>();
         readonly Action<string, GameObject, object[]> _emit;
 
         /// <param name="emit">Queues an event: type, the GameObject it comes from, its arguments.</param>
@@ -26,7 +27,7 @@ namespace AgentBridgeUnity.Adapters.Events
         {
             foreach (Selectable selectable in Selectable.allSelectablesArray)
             {
-                if (selectable == null || !_hooked.Add(selectable.GetInstanceID()))
+                if (selectable == null || !_hooked.Add(ObjectKey.Of(selectable)))
                     continue;
                 foreach (var pair in UnityEventMembers.Of(selectable))
                 {

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using AgentBridgeUnity.Adapters.Reflection;
 using AgentBridgeUnity.Adapters.Ugui;
+using AgentBridgeUnity.Core.Keys;
 using AgentBridgeUnity.Core.Session;
 using UnityEngine;
 using UnityEngine.EventSystems;
@@ -10,14 +11,30 @@ namespace AgentBridgeUnity.Adapters.Services
 {
     /// <summary>
     /// hover, drag, typed text and the wheel through the EventSystem's own handler interfaces, as
-    /// the standalone input module sends them. UGUI and world objects with raycasters only; input
-    /// actions and raw keys need the Input System package, which the bridge does not drive, so
-    /// they answer UNSUPPORTED.
+    /// the standalone input module sends them (UGUI and world objects with raycasters). Keys and
+    /// input actions go through the Input System when the project uses it
+    /// (<see cref="IKeyDriver"/>), else keys reach menus through the EventSystem.
     /// </summary>
     internal sealed class UnityPlayerInput : IPlayerInput
     {
         const int DragSteps = 6;
+#if AGENT_BRIDGE_INPUT_SYSTEM && ENABLE_INPUT_SYSTEM
+        readonly IKeyDriver _keys = new InputSystemKeys();
+#else
+        readonly IKeyDriver _keys = new EventSystemKeys();
+#endif
         GameObject _hovered;
+
+        /// <summary>Called once a frame before the bridge answers.</summary>
+        public void Update()
+        {
+            _keys.Update();
+        }
+
+        public bool InputPending
+        {
+            get { return _keys.Pending; }
+        }
 
         public PointerSpot Locate(object target)
         {
@@ -109,16 +126,12 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public void Action(string action, bool? pressed, double strength)
         {
-            throw new UnsupportedException(string.Format(
-                "Unity has no engine-wide named input actions (no InputMap), and the bridge does not drive the Input System package, so '{0}' cannot be sent; press or click the control, or call the game's own method.",
-                action));
+            _keys.Action(action, pressed, strength);
         }
 
-        public string Key(string key, IList<string> modifiers, bool? pressed)
+        public void Key(KeyName key, IList<KeyName> modifiers, bool? pressed)
         {
-            throw new UnsupportedException(string.Format(
-                "Unity's Input Manager cannot be fed key presses (Input.GetKey only reads the hardware) without the Input System package, so '{0}' cannot be sent; type into a focused field with input text (\"\\n\" submits), or use press, click or fill.",
-                key));
+            _keys.Key(key, modifiers, pressed);
         }
 
         public object Type(string text)

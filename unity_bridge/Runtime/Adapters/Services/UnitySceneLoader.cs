@@ -1,4 +1,5 @@
-using System.IO;
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Session;
 using UnityEngine;
 using UnityEngine.SceneManagement;
@@ -6,8 +7,10 @@ using UnityEngine.SceneManagement;
 namespace AgentBridgeUnity.Adapters.Services
 {
     /// <summary>
-    /// change_scene: loads a scene of the build by name or path (what SceneManager.LoadScene
-    /// accepts), replacing the loaded ones, and reports done once it is loaded and active.
+    /// change_scene: finds the scene among the build's (by its Build Settings path, that path
+    /// without <c>Assets/</c> or <c>.unity</c>, or its name, see <see cref="BuildScenes"/>), loads
+    /// it by build index replacing the loaded ones, and reports done once that very scene is
+    /// loaded and active.
     /// </summary>
     internal sealed class UnitySceneLoader : ISceneLoader
     {
@@ -20,22 +23,25 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public IPendingSceneLoad Load(string scene)
         {
-            if (!Application.CanStreamedLevelBeLoaded(scene))
-                throw new NotFoundException(string.Format(
-                    "There is no scene '{0}' in the build (give a scene name or its path, as in the Build Settings).", scene));
-            AsyncOperation operation = SceneManager.LoadSceneAsync(scene, LoadSceneMode.Single);
-            _current = new PendingLoad(scene, operation);
+            var paths = new List<string>();
+            for (int i = 0; i < SceneManager.sceneCountInBuildSettings; i++)
+                paths.Add(SceneUtility.GetScenePathByBuildIndex(i));
+            int index = BuildScenes.Find(scene, paths);
+            AsyncOperation operation = SceneManager.LoadSceneAsync(index, LoadSceneMode.Single);
+            _current = new PendingLoad(scene, index, BuildScenes.NameOf(paths[index]), operation);
             return _current;
         }
 
         sealed class PendingLoad : IPendingSceneLoad
         {
+            readonly int _buildIndex;
             readonly AsyncOperation _operation;
 
-            public PendingLoad(string scene, AsyncOperation operation)
+            public PendingLoad(string scene, int buildIndex, string name, AsyncOperation operation)
             {
                 Scene = scene;
-                SceneName = Path.GetFileNameWithoutExtension(scene);
+                SceneName = name;
+                _buildIndex = buildIndex;
                 _operation = operation;
             }
 
@@ -44,7 +50,11 @@ namespace AgentBridgeUnity.Adapters.Services
 
             public bool IsDone
             {
-                get { return _operation == null || (_operation.isDone && SceneManager.GetActiveScene().name == SceneName); }
+                get
+                {
+                    return _operation == null
+                        || (_operation.isDone && SceneManager.GetActiveScene().buildIndex == _buildIndex);
+                }
             }
         }
     }

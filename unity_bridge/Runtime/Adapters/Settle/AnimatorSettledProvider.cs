@@ -1,3 +1,4 @@
+using AgentBridgeUnity.Adapters.Compat;
 using UnityEngine;
 
 namespace AgentBridgeUnity.Adapters.Settle
@@ -12,7 +13,7 @@ namespace AgentBridgeUnity.Adapters.Settle
 
         public bool IsSettled()
         {
-            foreach (Animator animator in Object.FindObjectsOfType<Animator>())
+            foreach (Animator animator in SceneObjects.All<Animator>())
             {
                 if (!animator.isActiveAndEnabled || !animator.isInitialized)
                     continue;

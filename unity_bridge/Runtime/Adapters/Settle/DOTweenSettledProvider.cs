@@ -1,13 +1,18 @@
+using AgentBridgeUnity.Core.Settle;
+
 namespace AgentBridgeUnity.Adapters.Settle
 {
-    /// <summary>Settled when DOTween plays no tween (registered only when DOTween is present).</summary>
+    /// <summary>
+    /// Settled when DOTween plays no tween that ends by itself; infinite loops are ignored
+    /// (registered only when DOTween is present).
+    /// </summary>
     internal sealed class DOTweenSettledProvider : ISettledProvider
     {
-        readonly DOTweenReflection _dotween;
+        readonly TweenSkipper _tweens;
 
-        public DOTweenSettledProvider(DOTweenReflection dotween)
+        public DOTweenSettledProvider(TweenSkipper tweens)
         {
-            _dotween = dotween;
+            _tweens = tweens;
         }
 
         public string Name
@@ -17,7 +22,7 @@ namespace AgentBridgeUnity.Adapters.Settle
 
         public bool IsSettled()
         {
-            return _dotween.PlayingTweens() == 0;
+            return _tweens.Finite() == 0;
         }
     }
 }

@@ -4,8 +4,8 @@ using UnityEngine.UIElements;
 namespace AgentBridgeUnity.Adapters.Toolkit
 {
     /// <summary>
-    /// A Button: pressed through its Clickable (a submit) followed by a ClickEvent, as a real click
-    /// gives both.
+    /// A Button: pressed with a pointer click through its panel, so its Clickable fires
+    /// <c>clicked</c> and a ClickEvent follows, as for a mouse.
     /// </summary>
     internal sealed class VisualButton : VisualControl
     {
@@ -34,7 +34,6 @@ namespace AgentBridgeUnity.Adapters.Toolkit
 
         public override ActionResult Perform(string action, ActionInput input)
         {
-            VisualInput.Submit(_button);
             VisualInput.Click(_button);
             return new ActionResult();
         }

@@ -3,7 +3,9 @@ using UnityEngine.UIElements;
 
 namespace AgentBridgeUnity.Adapters.Toolkit
 {
-    /// <summary>A Foldout: a group that expands and collapses when pressed.</summary>
+    /// <summary>
+    /// A Foldout: a group that expands and collapses when its header (its toggle) is clicked.
+    /// </summary>
     internal sealed class VisualFoldout : VisualControl
     {
         readonly Foldout _foldout;
@@ -34,7 +36,7 @@ namespace AgentBridgeUnity.Adapters.Toolkit
 
         public override ActionResult Perform(string action, ActionInput input)
         {
-            _foldout.value = !_foldout.value;
+            VisualInput.Click(_foldout, _foldout.Q<Toggle>());
             return new ActionResult { Toggled = _foldout.value };
         }
     }

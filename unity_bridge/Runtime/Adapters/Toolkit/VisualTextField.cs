@@ -4,8 +4,8 @@ using UnityEngine.UIElements;
 namespace AgentBridgeUnity.Adapters.Toolkit
 {
     /// <summary>
-    /// A TextField: role textbox, filled by setting its value (a ChangeEvent), submitted with a
-    /// Return key press.
+    /// A TextField: role textbox, filled by setting its value (a ChangeEvent), submitted as Enter
+    /// does: focused, a Return key press and a navigation submit.
     /// </summary>
     internal sealed class VisualTextField : VisualControl
     {
@@ -41,7 +41,7 @@ namespace AgentBridgeUnity.Adapters.Toolkit
         {
             _field.value = input.Text;
             if (input.Submit)
-                VisualInput.PressReturn(_field);
+                VisualInput.Submit(_field);
             return new ActionResult { Text = _field.value };
         }
     }

@@ -4,7 +4,8 @@ using UnityEngine.UIElements;
 namespace AgentBridgeUnity.Adapters.Toolkit
 {
     /// <summary>
-    /// A Toggle (checkbox) or RadioButton (radio), pressed by changing its value as a click does.
+    /// A Toggle (checkbox) or RadioButton (radio), pressed with a pointer click through its panel
+    /// (its Clickable flips the value, a radio only turns on).
     /// </summary>
     internal sealed class VisualToggle : VisualControl
     {
@@ -50,7 +51,7 @@ namespace AgentBridgeUnity.Adapters.Toolkit
 
         public override ActionResult Perform(string action, ActionInput input)
         {
-            _field.value = IsRadio || !_field.value;
+            VisualInput.Click(_field);
             return new ActionResult { Toggled = _field.value };
         }
     }

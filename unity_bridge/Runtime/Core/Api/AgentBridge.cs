@@ -1,5 +1,6 @@
 using System;
 using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Settle;
 using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity
@@ -15,7 +16,7 @@ namespace AgentBridgeUnity
     ///     JObject.Parse("{\"from\": {\"type\": \"integer\"}, \"to\": {\"type\": \"integer\"}}"),
     ///     "Swap two crystals");
     /// AgentBridge.RegisterState(() => new { level = levelId });
-    /// throw AgentBridge.Fail("NOT_FOUND", "There is no level 'x'.");   // inside a handler
+    /// throw AgentBridge.Fail(ErrorCodes.NotFound, "There is no level 'x'.");   // inside a handler
     /// </code>
     /// </example>
     public static class AgentBridge
@@ -38,7 +39,7 @@ namespace AgentBridgeUnity
         /// "description", "items", "optional": true, "default", "minimum", "enum"}</c> and is
         /// required unless optional or defaulted; integers arrive as integers. The handler's return
         /// value becomes <c>data</c>; throwing an <see cref="AgentBridgeException"/> (see
-        /// <see cref="Fail"/>) fails the request with its code, any other exception with INTERNAL.
+        /// <see cref="Fail(string, string)"/>) fails the request with its code, any other exception with INTERNAL.
         /// Registering a name again replaces the command.
         /// </summary>
         /// <exception cref="ArgumentException">The name is not snake_case, is a bridge command, or the schema is malformed.</exception>
@@ -55,19 +56,27 @@ namespace AgentBridgeUnity
 
         /// <summary>
         /// Queues a game event <c>{"type", "seq", "frame", "source", "args": [payload]}</c> that the
-        /// next response carries (no <c>args</c> items when <paramref name="payload"/> is null).
-        /// Does nothing outside agent mode.
+        /// next response carries (no <c>args</c> items when <paramref name="payload"/> is null;
+        /// <paramref name="source"/> is a node path, <c>/root</c> when null). Does nothing outside
+        /// agent mode. The Godot bridge's <c>emit_event</c>.
         /// </summary>
-        public static void Emit(string type, object payload = null, string source = null)
+        public static void EmitEvent(string type, object payload = null, string source = null)
         {
             Action<string, string, object[]> sink = Registry.EventSink;
             if (sink != null)
                 sink(type, source, payload == null ? new object[0] : new[] { payload });
         }
 
+        /// <summary>The former name of <see cref="EmitEvent"/>.</summary>
+        [Obsolete("Use EmitEvent (emit_event in the Godot bridge).")]
+        public static void Emit(string type, object payload = null, string source = null)
+        {
+            EmitEvent(type, payload, source);
+        }
+
         /// <summary>
         /// The exception that fails a request with a protocol error code, for example
-        /// <c>throw AgentBridge.Fail("NOT_FOUND", "There is no level 'x'.")</c>.
+        /// <c>throw AgentBridge.Fail(ErrorCodes.NotFound, "There is no level 'x'.")</c>.
         /// </summary>
         /// <exception cref="ArgumentException"><paramref name="code"/> is not a protocol error code.</exception>
         public static AgentBridgeException Fail(string code, string message)
@@ -78,16 +87,42 @@ namespace AgentBridgeUnity
             return AgentBridgeException.Create(parsed, message);
         }
 
+        /// <summary>The exception that fails a request with <paramref name="code"/>.</summary>
+        public static AgentBridgeException Fail(ErrorCode code, string message)
+        {
+            return AgentBridgeException.Create(code, message);
+        }
+
         /// <summary>Adds a walker that reports extra nodes; it is asked after the built-in ones.</summary>
         public static void AddWalker(ISceneWalker walker)
         {
             Registry.AddWalker(walker);
         }
 
-        /// <summary>Adds a condition that <c>wait</c> with <c>settled: true</c> also waits for.</summary>
+        /// <summary>
+        /// Adds a condition that <c>wait</c> with <c>settled: true</c> (and an action with
+        /// <c>settled</c>) also waits for: the game is settled only while every predicate says so.
+        /// The Godot bridge's <c>add_settle_predicate</c>.
+        /// </summary>
+        public static void AddSettlePredicate(ISettledProvider predicate)
+        {
+            Registry.AddSettlePredicate(predicate);
+        }
+
+        /// <summary>
+        /// Adds a condition from a callback that returns false while the game is still busy;
+        /// <paramref name="name"/> names it in TIMEOUT sentences.
+        /// </summary>
+        public static void AddSettlePredicate(string name, Func<bool> isSettled)
+        {
+            Registry.AddSettlePredicate(new SettlePredicate(name, isSettled));
+        }
+
+        /// <summary>The former name of <see cref="AddSettlePredicate(ISettledProvider)"/>.</summary>
+        [Obsolete("Use AddSettlePredicate (add_settle_predicate in the Godot bridge).")]
         public static void AddSettledProvider(ISettledProvider provider)
         {
-            Registry.AddSettledProvider(provider);
+            AddSettlePredicate(provider);
         }
     }
 }

@@ -4,7 +4,7 @@ namespace AgentBridgeUnity
     /// One condition of "settled" (<c>wait</c> with <c>settled: true</c>): the game is settled when
     /// every provider reports settled for <c>quiet_frames</c> consecutive frames. The bridge
     /// ships providers for DOTween, Animator transitions and scene loads; a game adds its own with
-    /// <see cref="AgentBridge.AddSettledProvider"/> (for example "no command is being processed").
+    /// <see cref="AgentBridge.AddSettlePredicate(ISettledProvider)"/> (for example "no command is being processed").
     /// </summary>
     public interface ISettledProvider
     {

@@ -8,7 +8,7 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// The action options of press, click and fill (docs/PROTOCOL.md, section 5): <c>settle</c>
+    /// The action options of press, click, fill, hover, drag and input (docs/PROTOCOL.md, section 5): <c>settled</c>
     /// answers only once the game is settled (TIMEOUT past <c>timeout_ms</c>), <c>snapshot</c>
     /// adds a fresh snapshot of the new state; the data always has <c>changes</c>.
     /// </summary>
@@ -19,17 +19,19 @@ namespace AgentBridgeUnity.Core.Commands
         public static ArgsSchema AddTo(ArgsSchema schema)
         {
             return schema
-                .Add("settle", ArgSpec.Of("boolean", "answer only once the game is settled").WithDefault(false))
+                .Add("settled", ArgSpec.Of("boolean", "answer only once the game is settled").WithDefault(false))
                 .Add("snapshot", ArgSpec.Of("boolean", "include a snapshot of the new state (refs renumbered)")
                     .WithDefault(false))
-                .Add("timeout_ms", ArgSpec.Of("integer", "how long settle may take").WithDefault(5000).WithMinimum(0));
+                .Add("timeout_ms", ArgSpec.Of("integer", "how long settling may take").WithDefault(5000).WithMinimum(0));
         }
 
         /// <summary>
         /// The reply for an action that produced <paramref name="data"/>, honouring the options;
-        /// <paramref name="before"/> holds the tree's paths from before the action, for <c>changes</c>.
+        /// <paramref name="before"/> holds the tree's paths from before the action, for <c>changes</c>;
+        /// when given, the answer also waits for <paramref name="delivered"/> (input on its way).
         /// </summary>
-        public static CommandReply Finish(CommandContext context, JObject args, JObject data, HashSet<string> before)
+        public static CommandReply Finish(CommandContext context, JObject args, JObject data, HashSet<string> before,
+            Func<bool> delivered = null)
         {
             bool withSnapshot = (bool)args["snapshot"];
             Func<CommandContext, JObject> complete = now =>
@@ -39,11 +41,13 @@ namespace AgentBridgeUnity.Core.Commands
                     data["snapshot"] = SnapshotData.Take(now);
                 return data;
             };
-            if (!(bool)args["settle"])
+            bool settled = (bool)args["settled"];
+            if (!settled && (delivered == null || delivered()))
                 return CommandReply.Now(complete(context));
             long timeoutMs = (long)args["timeout_ms"];
-            return CommandReply.Later(new SettledWait(QuietFrames, context.Engine.NowMs + timeoutMs, timeoutMs,
-                (later, frames) => complete(later), "The action ran, but the game did not settle within {0} ms ({1})."));
+            return CommandReply.Later(new SettledWait(settled ? QuietFrames : 0, context.Engine.NowMs + timeoutMs, timeoutMs,
+                (later, frames) => complete(later), "The action ran, but the game did not settle within {0} ms ({1}).",
+                delivered));
         }
     }
 }

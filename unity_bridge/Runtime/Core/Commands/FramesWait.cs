@@ -30,7 +30,7 @@ namespace AgentBridgeUnity.Core.Commands
                 return true;
             }
             if (context.Engine.NowMs > _deadline)
-                throw new WaitTimeoutException(String.Format("Waited {0} of {1} frames in {2} ms.", _waited, _frames, _timeoutMs));
+                throw new CommandTimeoutException(String.Format("Waited {0} of {1} frames in {2} ms.", _waited, _frames, _timeoutMs));
             return false;
         }
     }

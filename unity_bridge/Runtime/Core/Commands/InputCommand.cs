@@ -1,5 +1,7 @@
+using System;
 using System.Collections.Generic;
 using AgentBridgeUnity.Core.Dispatch;
+using AgentBridgeUnity.Core.Keys;
 using AgentBridgeUnity.Core.Session;
 using Newtonsoft.Json.Linq;
 
@@ -11,7 +13,7 @@ namespace AgentBridgeUnity.Core.Commands
 
         public InputCommand() : base("input", "Send an input action, a key, typed text or wheel steps.",
             new ArgsSchema()
-                .Add("action", ArgSpec.Of("string", "an InputMap action").AsOptional())
+                .Add("action", ArgSpec.Of("string", "an input action (Unity: an enabled Input System action, Map/Name or Name)").AsOptional())
                 .Add("key", ArgSpec.Of("string", "a key name: Enter, A, F5").AsOptional())
                 .Add("text", ArgSpec.Of("string", "typed into the focus").AsOptional())
                 .Add("wheel", ArgSpec.Of("integer", "+up / -down steps").AsOptional())
@@ -52,10 +54,14 @@ namespace AgentBridgeUnity.Core.Commands
                         data["pressed"] = pressed.Value;
                     return data;
                 case "key":
-                    var modifiers = new List<string>();
+                    KeyName key = KeyNames.Resolve((string)args["key"]);
+                    var modifiers = new List<KeyName>();
                     foreach (JToken modifier in (JArray)args["modifiers"])
-                        modifiers.Add((string)modifier);
-                    data["key"] = input.Key((string)args["key"], modifiers, pressed);
+                        modifiers.Add(KeyNames.Modifier((string)modifier));
+                    input.Key(key, modifiers, pressed);
+                    data["key"] = key.Canonical;
+                    if (pressed.HasValue)
+                        data["pressed"] = pressed.Value;
                     return data;
                 case "text":
                     string text = (string)args["text"];
@@ -67,6 +73,13 @@ namespace AgentBridgeUnity.Core.Commands
                 default:
                     return Wheel(context, input, args);
             }
+        }
+
+        /// <summary>Keys and actions reach the game over the next frames: answer once they have.</summary>
+        protected override Func<bool> DeliveredGate(CommandContext context)
+        {
+            IPlayerInput input = context.Engine.Input;
+            return input == null ? null : (Func<bool>)(() => !input.InputPending);
         }
 
         static JObject Wheel(CommandContext context, IPlayerInput input, JObject args)

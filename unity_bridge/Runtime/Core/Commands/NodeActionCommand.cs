@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Scene;
@@ -23,7 +24,16 @@ namespace AgentBridgeUnity.Core.Commands
             HashSet<string> before = TreeChanges.Paths(context.Tree);
             JObject data = Act(context, args);
             context.Refresh();
-            return ActionOptions.Finish(context, args, data, before);
+            return ActionOptions.Finish(context, args, data, before, DeliveredGate(context));
+        }
+
+        /// <summary>
+        /// A condition the answer waits for after the action (input still on its way to the game);
+        /// null (the default) answers at once.
+        /// </summary>
+        protected virtual Func<bool> DeliveredGate(CommandContext context)
+        {
+            return null;
         }
 
         /// <summary>Performs the action and returns its data.</summary>

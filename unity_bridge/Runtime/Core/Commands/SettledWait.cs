@@ -8,7 +8,9 @@ namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
     /// Answers once the game was settled for quiet_frames frames in a row (wait with
-    /// <c>settled: true</c>, or an action with <c>settle</c>), or fails with TIMEOUT.
+    /// <c>settled: true</c>, or an action with <c>settled</c>), or fails with TIMEOUT. An action's
+    /// wait may also be gated on its input having reached the game; with no quiet frames asked,
+    /// only that gate is waited for.
     /// </summary>
     internal sealed class SettledWait : IPendingReply
     {
@@ -17,6 +19,7 @@ namespace AgentBridgeUnity.Core.Commands
         readonly long _timeoutMs;
         readonly Func<CommandContext, int, JToken> _finish;
         readonly string _timeoutSentence;
+        readonly Func<bool> _delivered;
         int _waited;
 
         /// <param name="quietFrames">Settled frames needed in a row.</param>
@@ -25,10 +28,12 @@ namespace AgentBridgeUnity.Core.Commands
         /// <param name="finish">Builds the data from the frames waited.</param>
         /// <param name="timeoutSentence">The TIMEOUT sentence: {0} the timeout in ms, {1} what was
         /// still busy.</param>
+        /// <param name="delivered">Null, or a gate that must be open first (input delivered).</param>
         public SettledWait(int quietFrames, double deadline, long timeoutMs, Func<CommandContext, int, JToken> finish,
-            string timeoutSentence)
+            string timeoutSentence, Func<bool> delivered = null)
         {
-            _quiet = new QuietFrameCounter(quietFrames);
+            _quiet = quietFrames > 0 ? new QuietFrameCounter(quietFrames) : null;
+            _delivered = delivered;
             _deadline = deadline;
             _timeoutMs = timeoutMs;
             _finish = finish;
@@ -39,15 +44,26 @@ namespace AgentBridgeUnity.Core.Commands
         {
             data = null;
             _waited++;
-            string busy;
-            bool settled = SettledCheck.IsSettled(context.SettledProviders(), out busy);
-            if (_quiet.Record(settled))
+            string busy = null;
+            bool done;
+            if (_delivered != null && !_delivered())
+            {
+                busy = "input still on its way to the game";
+                done = false;
+                if (_quiet != null)
+                    _quiet.Record(false);
+            }
+            else
+            {
+                done = _quiet == null || _quiet.Record(SettledCheck.IsSettled(context.SettledProviders(), out busy));
+            }
+            if (done)
             {
                 data = _finish(context, _waited);
                 return true;
             }
             if (context.Engine.NowMs > _deadline)
-                throw new WaitTimeoutException(String.Format(_timeoutSentence, _timeoutMs,
+                throw new CommandTimeoutException(String.Format(_timeoutSentence, _timeoutMs,
                     busy == null ? "it was settled too briefly" : "still busy: " + busy));
             return false;
         }

@@ -5,7 +5,7 @@ namespace AgentBridgeUnity
     /// <summary>
     /// The base of every error the bridge answers with. Its <see cref="Code"/> is the protocol's
     /// error code; its message is the one human sentence sent as <c>error</c>. A game's command
-    /// handler throws one of the subclasses (or <see cref="AgentBridge.Fail"/>) to fail a request.
+    /// handler throws one of the subclasses (or <see cref="AgentBridge.Fail(string, string)"/>) to fail a request.
     /// </summary>
     public abstract class AgentBridgeException : Exception
     {
@@ -36,7 +36,7 @@ namespace AgentBridgeUnity
                 case ErrorCode.NotFound: return new NotFoundException(message);
                 case ErrorCode.StaleRef: return new StaleRefException(message);
                 case ErrorCode.NotInteractable: return new NotInteractableException(message);
-                case ErrorCode.Timeout: return new WaitTimeoutException(message);
+                case ErrorCode.Timeout: return new CommandTimeoutException(message);
                 case ErrorCode.Unsupported: return new UnsupportedException(message);
                 default: return new InternalErrorException(message);
             }

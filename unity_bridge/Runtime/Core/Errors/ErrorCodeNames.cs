@@ -5,10 +5,12 @@ namespace AgentBridgeUnity
     /// <summary>Converts <see cref="ErrorCode"/> values to and from their wire spelling.</summary>
     internal static class ErrorCodeNames
     {
+        /// <summary>The wire spelling of each <see cref="ErrorCode"/>, in the enum's order.</summary>
         static readonly string[] Wire =
         {
-            "PARSE_ERROR", "INVALID_REQUEST", "UNKNOWN_COMMAND", "INVALID_ARGS", "NOT_FOUND",
-            "STALE_REF", "NOT_INTERACTABLE", "TIMEOUT", "UNSUPPORTED", "INTERNAL",
+            ErrorCodes.ParseError, ErrorCodes.InvalidRequest, ErrorCodes.UnknownCommand, ErrorCodes.InvalidArgs,
+            ErrorCodes.NotFound, ErrorCodes.StaleRef, ErrorCodes.NotInteractable, ErrorCodes.Timeout,
+            ErrorCodes.Unsupported, ErrorCodes.Internal,
         };
 
         public static string ToWire(ErrorCode code)

@@ -1,6 +1,5 @@
 using System;
 using System.Globalization;
-using System.Numerics;
 using System.Text;
 using Newtonsoft.Json.Linq;
 
@@ -9,7 +8,8 @@ namespace AgentBridgeUnity.Core.Json
     /// <summary>
     /// Parses exactly RFC 8259 JSON into JTokens. Newtonsoft's reader is lenient (single quotes,
     /// comments, NaN, unquoted names, dates); the protocol wants PARSE_ERROR for anything that is
-    /// not JSON, and integers that stay integers, so requests go through this parser instead.
+    /// not JSON, and integers that stay integers (up to 64 bits; longer ones become floats), so
+    /// requests go through this parser instead.
     /// </summary>
     internal sealed class StrictJsonParser
     {
@@ -191,7 +191,9 @@ namespace AgentBridgeUnity.Core.Json
                 long whole;
                 if (long.TryParse(literal, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out whole))
                     return new JValue(whole);
-                return new JValue(BigInteger.Parse(literal, CultureInfo.InvariantCulture));
+                // Beyond 64 bits: a float, as most JSON readers do. (System.Numerics is not
+                // referenced under Unity's .NET Framework API compatibility level.) An argument
+                // that must be an integer then refuses it with INVALID_ARGS.
             }
             double number;
             if (!double.TryParse(literal, NumberStyles.Float, CultureInfo.InvariantCulture, out number)

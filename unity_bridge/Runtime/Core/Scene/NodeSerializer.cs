@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using AgentBridgeUnity.Core.Snapshot;
 using AgentBridgeUnity.Core.Values;
 using Newtonsoft.Json.Linq;
 
@@ -6,8 +7,9 @@ namespace AgentBridgeUnity.Core.Scene
 {
     /// <summary>
     /// The protocol's node shape (docs/PROTOCOL.md, section 5) for get_tree and get_node;
-    /// <c>class</c> appears only when it differs from <c>type</c>, and <c>role</c> is the node's
-    /// snapshot role, so a client finds nodes by role without knowing the engine's classes.
+    /// <c>class</c> appears only when it differs from <c>type</c>; <c>role</c> is the node's
+    /// snapshot role and <c>label</c> its accessible name as the snapshot line quotes it (left out
+    /// when empty), so a client finds nodes by role and name without knowing the engine's classes.
     /// </summary>
     internal sealed class NodeSerializer
     {
@@ -55,7 +57,12 @@ namespace AgentBridgeUnity.Core.Scene
                 data["visible"] = node.Visible;
             AccessibleInfo info = source.Accessibility;
             if (info != null)
+            {
                 data["role"] = info.Role;
+                string label = SnapshotLine.Name(info.Name);
+                if (label.Length > 0)
+                    data["label"] = label;
+            }
             var fields = new NodeFields();
             source.Describe(fields);
             foreach (KeyValuePair<string, object> field in fields.Items)

@@ -74,7 +74,7 @@ namespace AgentBridgeUnity.Core.Session
                 return new List<ISceneWalker>(_walkers);
         }
 
-        public void AddSettledProvider(ISettledProvider provider)
+        public void AddSettlePredicate(ISettledProvider provider)
         {
             if (provider == null)
                 throw new ArgumentNullException("provider");
@@ -88,7 +88,7 @@ namespace AgentBridgeUnity.Core.Session
                 return new List<ISettledProvider>(_settled);
         }
 
-        /// <summary>Where <see cref="AgentBridge.Emit"/> goes; null while no bridge runs.</summary>
+        /// <summary>Where <see cref="AgentBridge.EmitEvent"/> goes; null while no bridge runs.</summary>
         public Action<string, string, object[]> EventSink
         {
             get { lock (_lock) return _eventSink; }

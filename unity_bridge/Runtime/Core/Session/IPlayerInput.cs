@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using AgentBridgeUnity.Core.Keys;
 
 namespace AgentBridgeUnity.Core.Session
 {
@@ -25,14 +26,20 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>Presses on one spot, moves to the other in steps and releases (drops) there.</summary>
         void Drag(PointerSpot from, PointerSpot to, string button);
 
-        /// <summary>Sends an input action by name; <paramref name="pressed"/> null is a tap.</summary>
+        /// <summary>
+        /// Sends an input action by name; <paramref name="pressed"/> null is a tap. Throws
+        /// <see cref="NotFoundException"/> for an action the game does not have.
+        /// </summary>
         void Action(string action, bool? pressed, double strength);
 
+        /// <summary>Sends a key with modifiers held; <paramref name="pressed"/> null is a tap.</summary>
+        void Key(KeyName key, IList<KeyName> modifiers, bool? pressed);
+
         /// <summary>
-        /// Sends a key (<c>Enter</c>, <c>A</c>, <c>F5</c>) with modifiers; <paramref name="pressed"/>
-        /// null is a tap. Returns the key's canonical name.
+        /// True while keys or actions already sent have not all reached the game (a tap's release
+        /// goes a frame after its press); the command answers once this is false.
         /// </summary>
-        string Key(string key, IList<string> modifiers, bool? pressed);
+        bool InputPending { get; }
 
         /// <summary>
         /// Types text into the focused text field, one character at a time; returns the focused

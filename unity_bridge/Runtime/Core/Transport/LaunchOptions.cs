@@ -7,7 +7,8 @@ namespace AgentBridgeUnity.Core.Transport
     /// <summary>
     /// The bridge's own command-line arguments: <c>--agent-mode</c> turns it on,
     /// <c>--agent-dir=DIR</c> (or <c>--agent-dir DIR</c>) names the session directory and
-    /// <c>--agent-parent-pid=PID</c> names a client process whose end makes the game quit. Every
+    /// <c>--agent-parent-pid=PID</c> names a client process whose end makes the game quit, and
+    /// <c>-agentScene NAME</c> (a batch-mode editor's, Unity style) names the scene to open. Every
     /// other argument belongs to the engine or the game and is ignored.
     /// </summary>
     internal sealed class LaunchOptions
@@ -15,12 +16,14 @@ namespace AgentBridgeUnity.Core.Transport
         public const string AgentModeFlag = "--agent-mode";
         public const string AgentDirFlag = "--agent-dir";
         public const string ParentPidFlag = "--agent-parent-pid";
+        public const string SceneFlag = "-agentScene";
 
-        LaunchOptions(bool agentMode, string agentDir, int parentPid)
+        LaunchOptions(bool agentMode, string agentDir, int parentPid, string scene)
         {
             AgentMode = agentMode;
             AgentDir = agentDir;
             ParentPid = parentPid;
+            Scene = scene;
         }
 
         public bool AgentMode { get; private set; }
@@ -31,11 +34,15 @@ namespace AgentBridgeUnity.Core.Transport
         /// <summary>The client process to outlive no longer than a second, or 0.</summary>
         public int ParentPid { get; private set; }
 
+        /// <summary>The scene a batch-mode editor opens before play mode, or null.</summary>
+        public string Scene { get; private set; }
+
         public static LaunchOptions Parse(IList<string> args)
         {
             bool agentMode = false;
             string agentDir = null;
             int parentPid = 0;
+            string scene = null;
             for (int i = 0; i < args.Count; i++)
             {
                 string arg = args[i];
@@ -47,10 +54,16 @@ namespace AgentBridgeUnity.Core.Transport
                     agentDir = args[++i];
                 else if (arg.StartsWith(ParentPidFlag + "=", StringComparison.Ordinal))
                     int.TryParse(arg.Substring(ParentPidFlag.Length + 1), out parentPid);
+                else if (arg.StartsWith(SceneFlag + "=", StringComparison.Ordinal))
+                    scene = arg.Substring(SceneFlag.Length + 1);
+                else if (arg == SceneFlag && i + 1 < args.Count)
+                    scene = args[++i];
             }
             if (agentDir != null && agentDir.Trim().Length == 0)
                 agentDir = null;
-            return new LaunchOptions(agentMode, agentDir, parentPid);
+            if (scene != null && scene.Trim().Length == 0)
+                scene = null;
+            return new LaunchOptions(agentMode, agentDir, parentPid, scene);
         }
 
         /// <summary>

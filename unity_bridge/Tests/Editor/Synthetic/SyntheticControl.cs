@@ -46,7 +46,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
         /// <summary>Raises an event from this node (through the public AgentBridge.Emit).</summary>
         internal void Raise(string type, object payload = null)
         {
-            AgentBridge.Emit(type, payload, Owner.Path);
+            AgentBridge.EmitEvent(type, payload, Owner.Path);
         }
     }
 }

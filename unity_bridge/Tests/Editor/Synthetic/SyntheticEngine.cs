@@ -24,7 +24,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
             Walkers = new ISceneWalker[] { new SyntheticWalker() };
             SettledProviders = new ISettledProvider[] { new SyntheticSettledProvider(this) };
             Converters = new IWireConverter[] { new SynVectorConverter() };
-            PlayerInput = new SyntheticInput();
+            PlayerInput = new SyntheticInput(() => Frame);
             Clock = new SyntheticClock();
         }
 

@@ -1,16 +1,35 @@
+using System;
 using System.Collections.Generic;
+using System.Globalization;
 using AgentBridgeUnity.Core.Events;
+using AgentBridgeUnity.Core.Keys;
 using AgentBridgeUnity.Core.Session;
 
 namespace AgentBridgeUnity.Tests.Synthetic
 {
     /// <summary>
     /// A player's hands on the synthetic scene, which has no screen: nodes can be hovered and
-    /// dragged (recorded for tests), text is typed into <see cref="Focus"/>, points are refused,
-    /// and actions and keys are refused as the Unity adapter refuses them.
+    /// dragged (recorded for tests), text is typed into <see cref="Focus"/>, points are refused.
+    /// Keys and actions are recorded as a game with the Input System gets them: a press reaches the
+    /// game a frame after it is sent, a tap's release a frame after its press.
     /// </summary>
     internal sealed class SyntheticInput : IPlayerInput
     {
+        /// <summary>The input actions the synthetic game has enabled.</summary>
+        public static readonly string[] Actions = { "Player/Jump", "Player/Fire", "UI/Submit" };
+
+        readonly Func<long> _frame;
+        long _deliveredAt;
+
+        /// <param name="frame">The engine's frame counter.</param>
+        public SyntheticInput(Func<long> frame)
+        {
+            _frame = frame;
+        }
+
+        /// <summary>What was sent, in order: <c>press Ctrl+Enter</c>, <c>release Player/Jump 0.5</c>.</summary>
+        public List<string> Sent { get; } = new List<string>();
+
         public SyntheticNode Hovered { get; private set; }
         public SyntheticNode DraggedFrom { get; private set; }
         public SyntheticNode DroppedOn { get; private set; }
@@ -44,12 +63,31 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         public void Action(string action, bool? pressed, double strength)
         {
-            throw new UnsupportedException("Unity has no named input actions (no InputMap); '" + action + "' cannot be sent.");
+            string name = Actions[InputActionNames.Find(action, Actions)];
+            Record(name + " " + strength.ToString(CultureInfo.InvariantCulture), pressed);
         }
 
-        public string Key(string key, IList<string> modifiers, bool? pressed)
+        public void Key(KeyName key, IList<KeyName> modifiers, bool? pressed)
         {
-            throw new UnsupportedException("Unity's Input Manager cannot be fed key presses; '" + key + "' cannot be sent.");
+            var names = new List<string>();
+            foreach (KeyName modifier in modifiers)
+                names.Add(modifier.Canonical);
+            names.Add(key.Canonical);
+            Record(string.Join("+", names.ToArray()), pressed);
+        }
+
+        public bool InputPending
+        {
+            get { return _frame() < _deliveredAt; }
+        }
+
+        void Record(string what, bool? pressed)
+        {
+            if (pressed != false)
+                Sent.Add("press " + what);
+            if (pressed != true)
+                Sent.Add("release " + what);
+            _deliveredAt = _frame() + (pressed.HasValue ? 2 : 3);
         }
 
         public object Type(string text)

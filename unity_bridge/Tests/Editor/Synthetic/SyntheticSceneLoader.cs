@@ -1,5 +1,5 @@
-using System;
 using AgentBridgeUnity.Core.Events;
+using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Session;
 
 namespace AgentBridgeUnity.Tests.Synthetic
@@ -24,10 +24,8 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         public IPendingSceneLoad Load(string scene)
         {
-            if (Array.IndexOf(SyntheticScenes.Names, scene) < 0)
-                throw new NotFoundException(String.Format("There is no scene '{0}' (scenes: {1}).",
-                    scene, String.Join(", ", SyntheticScenes.Names)));
-            _pending = new PendingLoad(scene);
+            int index = BuildScenes.Find(scene, SyntheticScenes.BuildPaths);
+            _pending = new PendingLoad(scene, BuildScenes.NameOf(SyntheticScenes.BuildPaths[index]));
             return _pending;
         }
 
@@ -39,16 +37,16 @@ namespace AgentBridgeUnity.Tests.Synthetic
                 _engine.Root.Remove(loaded);
             _engine.Root.Add(SyntheticScenes.Build(_pending.SceneName));
             _pending.IsDone = true;
-            AgentBridge.Emit(EventNames.SceneChanged, _pending.SceneName, "/root");
+            AgentBridge.EmitEvent(EventNames.SceneChanged, _pending.SceneName, "/root");
             _pending = null;
         }
 
         sealed class PendingLoad : IPendingSceneLoad
         {
-            public PendingLoad(string scene)
+            public PendingLoad(string scene, string name)
             {
                 Scene = scene;
-                SceneName = scene;
+                SceneName = name;
             }
 
             public bool IsDone { get; set; }

@@ -13,7 +13,8 @@ namespace AgentBridgeUnity.Tests.Synthetic
         public const string Conformance = "Conformance";
         public const string Lab = "Lab";
 
-        public static readonly string[] Names = { Conformance, Lab };
+        /// <summary>The synthetic build's scenes, as the Build Settings would list them.</summary>
+        public static readonly string[] BuildPaths = { "Assets/Scenes/" + Conformance + ".unity", "Assets/Scenes/" + Lab + ".unity" };
 
         public static SyntheticNode Build(string name)
         {

@@ -21,6 +21,8 @@ namespace UnityEngine.UIElements
 
     public interface IPanel
     {
+        VisualElement visualTree { get; }
+        VisualElement Pick(Vector2 point);
     }
 
     public interface IEventHandler
@@ -45,6 +47,15 @@ namespace UnityEngine.UIElements
 
     public abstract class PointerEventBase<T> : EventBase<T> where T : PointerEventBase<T>, new()
     {
+        public static T GetPooled(Event systemEvent) => throw null;
+    }
+
+    public sealed class PointerDownEvent : PointerEventBase<PointerDownEvent>
+    {
+    }
+
+    public sealed class PointerUpEvent : PointerEventBase<PointerUpEvent>
+    {
     }
 
     public sealed class ClickEvent : PointerEventBase<ClickEvent>
@@ -65,6 +76,10 @@ namespace UnityEngine.UIElements
     }
 
     public class KeyDownEvent : KeyboardEventBase<KeyDownEvent>
+    {
+    }
+
+    public class KeyUpEvent : KeyboardEventBase<KeyUpEvent>
     {
     }
 
@@ -96,6 +111,7 @@ namespace UnityEngine.UIElements
     public abstract class Focusable : CallbackEventHandler
     {
         public virtual bool focusable { get => throw null; set => throw null; }
+        public virtual void Focus() => throw null;
     }
 
     public class VisualElement : Focusable
@@ -109,7 +125,45 @@ namespace UnityEngine.UIElements
         public PickingMode pickingMode { get => throw null; set => throw null; }
         public Rect worldBound => throw null;
         public IPanel panel => throw null;
+        public IStyle style => throw null;
+        public bool Contains(VisualElement child) => throw null;
+        public void SetEnabled(bool value) => throw null;
+        public void Add(VisualElement child) => throw null;
+        public void RegisterCallback<TEventType>(EventCallback<TEventType> callback) where TEventType : EventBase<TEventType>, new() => throw null;
         public override void SendEvent(EventBase e) => throw null;
+    }
+
+    public enum Position
+    {
+        Relative = 0, Absolute = 1,
+    }
+
+    public interface IStyle
+    {
+        StyleLength width { get; set; }
+        StyleLength height { get; set; }
+        StyleLength left { get; set; }
+        StyleLength top { get; set; }
+        StyleEnum<Position> position { get; set; }
+    }
+
+    public struct StyleEnum<T> where T : struct, IConvertible
+    {
+        public static implicit operator StyleEnum<T>(T v) => throw null;
+    }
+
+    public struct StyleLength
+    {
+        public static implicit operator StyleLength(float v) => throw null;
+    }
+
+    public static class UQueryExtensions
+    {
+        public static T Q<T>(this VisualElement e, string name = null, string className = null) where T : VisualElement => throw null;
+    }
+
+    public class PanelSettings : ScriptableObject
+    {
     }
 
     public class BindableElement : VisualElement
@@ -148,6 +202,7 @@ namespace UnityEngine.UIElements
     public class Toggle : BaseBoolField
     {
         public Toggle() => throw null;
+        public Toggle(string label) => throw null;
     }
 
     public class RadioButton : BaseBoolField
@@ -163,6 +218,7 @@ namespace UnityEngine.UIElements
     public class TextField : TextInputBaseField<string>
     {
         public TextField() => throw null;
+        public TextField(string label) => throw null;
     }
 
     public abstract class BaseSlider<TValueType> : BaseField<TValueType> where TValueType : IComparable<TValueType>
@@ -175,6 +231,7 @@ namespace UnityEngine.UIElements
     {
         public Slider() => throw null;
         public Slider(float start, float end, SliderDirection direction = SliderDirection.Horizontal, float pageSize = 0) => throw null;
+        public Slider(string label, float start = 0, float end = 10, SliderDirection direction = SliderDirection.Horizontal, float pageSize = 0) => throw null;
     }
 
     public class SliderInt : BaseSlider<int>
@@ -214,5 +271,6 @@ namespace UnityEngine.UIElements
     public class UIDocument : MonoBehaviour
     {
         public VisualElement rootVisualElement => throw null;
+        public PanelSettings panelSettings { get => throw null; set => throw null; }
     }
 }

@@ -95,6 +95,7 @@ namespace UnityEngine.UI
         public string text { get => throw null; set => throw null; }
         public bool readOnly { get => throw null; set => throw null; }
         public Graphic placeholder { get => throw null; set => throw null; }
+        public Text textComponent { get => throw null; set => throw null; }
         public OnChangeEvent onValueChanged { get => throw null; set => throw null; }
         public SubmitEvent onEndEdit { get => throw null; set => throw null; }
     }
@@ -110,6 +111,15 @@ namespace UnityEngine.UI
     public class Text : MaskableGraphic
     {
         public virtual string text { get => throw null; set => throw null; }
+        public Font font { get => throw null; set => throw null; }
+    }
+
+    public class CanvasScaler : UIBehaviour
+    {
+    }
+
+    public class GraphicRaycaster : UIBehaviour
+    {
     }
 
     public class Image : MaskableGraphic

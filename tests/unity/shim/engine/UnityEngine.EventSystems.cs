@@ -71,8 +71,35 @@ namespace UnityEngine.EventSystems
         void OnScroll(PointerEventData eventData);
     }
 
+    public interface ISubmitHandler : IEventSystemHandler
+    {
+        void OnSubmit(BaseEventData eventData);
+    }
+
+    public interface ICancelHandler : IEventSystemHandler
+    {
+        void OnCancel(BaseEventData eventData);
+    }
+
+    public interface IMoveHandler : IEventSystemHandler
+    {
+        void OnMove(AxisEventData eventData);
+    }
+
+    public enum MoveDirection
+    {
+        Left = 0, Up = 1, Right = 2, Down = 3, None = 4,
+    }
+
     public abstract class AbstractEventData
     {
+    }
+
+    public class AxisEventData : BaseEventData
+    {
+        public AxisEventData(EventSystem eventSystem) : base(eventSystem) => throw null;
+        public Vector2 moveVector { get => throw null; set => throw null; }
+        public MoveDirection moveDir { get => throw null; set => throw null; }
     }
 
     public class BaseEventData : AbstractEventData
@@ -109,10 +136,15 @@ namespace UnityEngine.EventSystems
         public GameObject gameObject { get => throw null; set => throw null; }
     }
 
+    public class StandaloneInputModule : UIBehaviour
+    {
+    }
+
     public class EventSystem : UIBehaviour
     {
         public static EventSystem current { get => throw null; set => throw null; }
         public GameObject currentSelectedGameObject => throw null;
+        public void SetSelectedGameObject(GameObject selected) => throw null;
         public void RaycastAll(PointerEventData eventData, List<RaycastResult> raycastResults) => throw null;
     }
 
@@ -131,6 +163,9 @@ namespace UnityEngine.EventSystems
         public static EventFunction<IEndDragHandler> endDragHandler => throw null;
         public static EventFunction<IDropHandler> dropHandler => throw null;
         public static EventFunction<IScrollHandler> scrollHandler => throw null;
+        public static EventFunction<ISubmitHandler> submitHandler => throw null;
+        public static EventFunction<ICancelHandler> cancelHandler => throw null;
+        public static EventFunction<IMoveHandler> moveHandler => throw null;
         public static bool Execute<T>(GameObject target, BaseEventData eventData, EventFunction<T> functor)
             where T : IEventSystemHandler => throw null;
         public static GameObject ExecuteHierarchy<T>(GameObject root, BaseEventData eventData,

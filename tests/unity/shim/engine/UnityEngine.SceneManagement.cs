@@ -23,12 +23,19 @@ namespace UnityEngine.SceneManagement
         public override int GetHashCode() => throw null;
     }
 
+    public static class SceneUtility
+    {
+        public static string GetScenePathByBuildIndex(int buildIndex) => throw null;
+    }
+
     public class SceneManager
     {
         public static int sceneCount => throw null;
         public static Scene GetSceneAt(int index) => throw null;
         public static Scene GetActiveScene() => throw null;
+        public static int sceneCountInBuildSettings => throw null;
         public static AsyncOperation LoadSceneAsync(string sceneName, LoadSceneMode mode) => throw null;
+        public static AsyncOperation LoadSceneAsync(int sceneBuildIndex, LoadSceneMode mode) => throw null;
         public static event UnityAction<Scene, Scene> activeSceneChanged { add => throw null; remove => throw null; }
     }
 }

@@ -13,12 +13,47 @@ namespace UnityEngine
         DontSaveInBuild = 16, DontUnloadUnusedAsset = 32, DontSave = 52, HideAndDontSave = 61,
     }
 
+#if UNITY_API_FIND_BY_TYPE
+    public enum FindObjectsSortMode
+    {
+        None = 0, InstanceID = 1,
+    }
+
+    public enum FindObjectsInactive
+    {
+        Exclude = 0, Include = 1,
+    }
+#endif
+
+#if UNITY_API_ENTITY_ID
+    public struct EntityId : IEquatable<EntityId>
+    {
+        public bool Equals(EntityId other) => throw null;
+        public override bool Equals(object obj) => throw null;
+        public override int GetHashCode() => throw null;
+        public override string ToString() => throw null;
+    }
+#endif
+
     public class Object
     {
         public string name { get => throw null; set => throw null; }
         public HideFlags hideFlags { get => throw null; set => throw null; }
+#if UNITY_API_INSTANCE_ID_ERROR
+        [Obsolete("GetInstanceID is deprecated; use GetEntityId.", true)]
+#endif
         public int GetInstanceID() => throw null;
+#if UNITY_API_ENTITY_ID
+        public EntityId GetEntityId() => throw null;
+#endif
+#if UNITY_API_FIND_OF_TYPE_OBSOLETE
+        [Obsolete("Object.FindObjectsOfType has been deprecated. Use Object.FindObjectsByType instead.")]
+#endif
         public static T[] FindObjectsOfType<T>() where T : Object => throw null;
+#if UNITY_API_FIND_BY_TYPE
+        public static T[] FindObjectsByType<T>(FindObjectsSortMode sortMode) where T : Object => throw null;
+        public static T[] FindObjectsByType<T>(FindObjectsInactive findObjectsInactive, FindObjectsSortMode sortMode) where T : Object => throw null;
+#endif
         public static void DontDestroyOnLoad(Object target) => throw null;
         public static void Destroy(Object obj) => throw null;
         public static void DestroyImmediate(Object obj) => throw null;
@@ -37,11 +72,14 @@ namespace UnityEngine
         public bool activeSelf => throw null;
         public bool activeInHierarchy => throw null;
         public Scene scene => throw null;
+        public string tag { get => throw null; set => throw null; }
+        public void SetActive(bool value) => throw null;
         public Component GetComponent(Type type) => throw null;
         public T GetComponent<T>() => throw null;
         public void GetComponents<T>(List<T> results) => throw null;
         public void GetComponentsInChildren<T>(bool includeInactive, List<T> results) => throw null;
         public T GetComponentInParent<T>() => throw null;
+        public T GetComponentInChildren<T>() => throw null;
         public T AddComponent<T>() where T : Component => throw null;
     }
 
@@ -77,6 +115,8 @@ namespace UnityEngine
 
     public sealed class RectTransform : Transform
     {
+        public Vector2 sizeDelta { get => throw null; set => throw null; }
+        public Vector2 anchoredPosition { get => throw null; set => throw null; }
         public void GetWorldCorners(Vector3[] fourCornersArray) => throw null;
     }
 

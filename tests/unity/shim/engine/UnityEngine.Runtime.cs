@@ -52,11 +52,31 @@ namespace UnityEngine
         public static bool CanStreamedLevelBeLoaded(string levelName) => throw null;
     }
 
+    public enum EventType
+    {
+        MouseDown = 0, MouseUp = 1, MouseMove = 2, MouseDrag = 3, KeyDown = 4, KeyUp = 5,
+    }
+
+    public sealed class Event
+    {
+        public Event() => throw null;
+        public EventType type { get => throw null; set => throw null; }
+        public Vector2 mousePosition { get => throw null; set => throw null; }
+        public int button { get => throw null; set => throw null; }
+        public int clickCount { get => throw null; set => throw null; }
+    }
+
+    public class ScriptableObject : Object
+    {
+        public static T CreateInstance<T>() where T : ScriptableObject => throw null;
+    }
+
     public class Debug
     {
         public static bool isDebugBuild => throw null;
         public static void Log(object message) => throw null;
         public static void LogWarning(object message) => throw null;
+        public static void LogError(object message) => throw null;
     }
 
     public class Time

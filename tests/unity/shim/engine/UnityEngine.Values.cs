@@ -76,6 +76,7 @@ namespace UnityEngine
         public float b;
         public float a;
         public Color(float r, float g, float b, float a) => throw null;
+        public static Color black => throw null;
         public static Color red => throw null;
         public static Color green => throw null;
     }

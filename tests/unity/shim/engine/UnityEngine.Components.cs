@@ -9,11 +9,42 @@ namespace UnityEngine
     public sealed class Camera : Behaviour
     {
         public static Camera main => throw null;
+        public static Camera[] allCameras => throw null;
+        public float depth { get => throw null; set => throw null; }
+        public RenderTexture targetTexture { get => throw null; set => throw null; }
         public Vector3 WorldToScreenPoint(Vector3 position) => throw null;
+        public void Render() => throw null;
+    }
+
+    public enum RenderTextureFormat
+    {
+        ARGB32 = 0, Depth = 1, ARGBHalf = 2, Default = 7,
+    }
+
+    public enum TextureFormat
+    {
+        Alpha8 = 1, RGB24 = 3, RGBA32 = 4, ARGB32 = 5,
+    }
+
+    public class RenderTexture : Texture
+    {
+        public static RenderTexture active { get => throw null; set => throw null; }
+        public static RenderTexture GetTemporary(int width, int height, int depthBuffer, RenderTextureFormat format) => throw null;
+        public static void ReleaseTemporary(RenderTexture temp) => throw null;
+    }
+
+    public sealed class GL
+    {
+        public static void Clear(bool clearDepth, bool clearColor, Color backgroundColor) => throw null;
     }
 
     public sealed class CanvasRenderer : Component
     {
+    }
+
+    public class Font : Object
+    {
+        public static Font CreateDynamicFontFromOSFont(string fontname, int size) => throw null;
     }
 
     public sealed class Canvas : Behaviour
@@ -44,6 +75,8 @@ namespace UnityEngine
     public sealed class Texture2D : Texture
     {
         public Texture2D(int width, int height) => throw null;
+        public Texture2D(int width, int height, TextureFormat textureFormat, bool mipChain) => throw null;
+        public void ReadPixels(Rect source, int destX, int destY) => throw null;
         public Color[] GetPixels(int x, int y, int blockWidth, int blockHeight) => throw null;
         public void SetPixels(Color[] colors) => throw null;
         public void Apply() => throw null;

@@ -1,0 +1,46 @@
+extends Node3D
+## A small 3D world: a camera, a crate the pointer can click (ray picking through
+## `_input_event`), a walker entity, a floating 3D label, and a crate behind the camera.
+
+signal crate_clicked(crate_name: String)
+
+
+func _ready() -> void:
+	var camera := Camera3D.new()
+	camera.name = "Camera"
+	camera.position = Vector3(0, 2, 8)
+	add_child(camera)
+	camera.look_at(Vector3.ZERO)
+	add_child(_crate("Crate", Vector3(0, 0, 0)))
+	add_child(_crate("HiddenCrate", Vector3(0, 0, 20)))
+	var walker := CharacterBody3D.new()
+	walker.name = "Walker"
+	walker.set_script(preload("res://scripts/walker_3d.gd"))
+	walker.position = Vector3(-3, 0, 0)
+	add_child(walker)
+	var sign_label := Label3D.new()
+	sign_label.name = "Sign"
+	sign_label.text = "Welcome to 3D"
+	sign_label.position = Vector3(3, 1, 0)
+	add_child(sign_label)
+
+
+func _crate(crate_name: String, at: Vector3) -> StaticBody3D:
+	var crate := StaticBody3D.new()
+	crate.name = crate_name
+	crate.position = at
+	var shape := CollisionShape3D.new()
+	shape.shape = BoxShape3D.new()
+	crate.add_child(shape)
+	var mesh := MeshInstance3D.new()
+	mesh.mesh = BoxMesh.new()
+	crate.add_child(mesh)
+	crate.input_event.connect(_on_crate_input.bind(crate_name))
+	return crate
+
+
+func _on_crate_input(_camera: Node, event: InputEvent, _position: Vector3, _normal: Vector3,
+		_shape: int, crate_name: String) -> void:
+	var button := event as InputEventMouseButton
+	if button != null and button.pressed and button.button_index == MOUSE_BUTTON_LEFT:
+		crate_clicked.emit(crate_name)

@@ -1,0 +1,79 @@
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Keys;
+using UnityEngine;
+using UnityEngine.EventSystems;
+
+namespace AgentBridgeUnity.Adapters.Services
+{
+    /// <summary>
+    /// Keys without the Input System: Unity's Input Manager only reads the hardware, so the bridge
+    /// sends what a menu key does through the EventSystem instead, as the standalone input module
+    /// would: Enter and Space submit, Escape cancels, the arrows move the selection, each to the
+    /// selected UI object. Other keys, modifiers and input actions answer UNSUPPORTED.
+    /// </summary>
+    internal sealed class EventSystemKeys : IKeyDriver
+    {
+        public void Key(KeyName key, IList<KeyName> modifiers, bool? pressed)
+        {
+            if (key.Navigation == null || modifiers.Count > 0)
+                throw new UnsupportedException(string.Format(
+                    "Without the Input System package, Unity's Input Manager cannot be fed key presses; only menu keys "
+                    + "(Enter, Space, Escape and the arrows, without modifiers) reach the selected UI object, so '{0}' cannot be sent.",
+                    key.Canonical));
+            if (pressed == false)
+                return; // menus act on the press
+            EventSystem system = EventSystem.current;
+            GameObject selected = system == null ? null : system.currentSelectedGameObject;
+            if (selected == null)
+                throw new NotInteractableException("No UI object is selected in the EventSystem to take " + key.Canonical
+                    + ": press or click a control first.");
+            if (key.Navigation == KeyNames.Submit)
+                ExecuteEvents.Execute(selected, new BaseEventData(system), ExecuteEvents.submitHandler);
+            else if (key.Navigation == KeyNames.Cancel)
+                ExecuteEvents.Execute(selected, new BaseEventData(system), ExecuteEvents.cancelHandler);
+            else
+                ExecuteEvents.Execute(selected, Move(system, key.Navigation), ExecuteEvents.moveHandler);
+        }
+
+        public void Action(string action, bool? pressed, double strength)
+        {
+            throw new UnsupportedException(string.Format(
+                "Input actions need the Input System package (Unity's Input Manager has no named actions to feed), so '{0}' cannot be sent; press or click the control, or send a key.",
+                action));
+        }
+
+        public bool Pending
+        {
+            get { return false; }
+        }
+
+        public void Update()
+        {
+        }
+
+        static AxisEventData Move(EventSystem system, string direction)
+        {
+            var data = new AxisEventData(system);
+            switch (direction)
+            {
+                case KeyNames.MoveUp:
+                    data.moveDir = MoveDirection.Up;
+                    data.moveVector = new Vector2(0f, 1f);
+                    break;
+                case KeyNames.MoveDown:
+                    data.moveDir = MoveDirection.Down;
+                    data.moveVector = new Vector2(0f, -1f);
+                    break;
+                case KeyNames.MoveLeft:
+                    data.moveDir = MoveDirection.Left;
+                    data.moveVector = new Vector2(-1f, 0f);
+                    break;
+                default:
+                    data.moveDir = MoveDirection.Right;
+                    data.moveVector = new Vector2(1f, 0f);
+                    break;
+            }
+            return data;
+        }
+    }
+}

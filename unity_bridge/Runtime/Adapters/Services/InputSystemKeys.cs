@@ -1,0 +1,94 @@
+#if AGENT_BRIDGE_INPUT_SYSTEM && ENABLE_INPUT_SYSTEM
+using System;
+using System.Collections.Generic;
+using AgentBridgeUnity.Core.Keys;
+using UnityEngine;
+using UnityEngine.InputSystem;
+using UnityEngine.InputSystem.Controls;
+using UnityEngine.InputSystem.LowLevel;
+
+namespace AgentBridgeUnity.Adapters.Services
+{
+    /// <summary>
+    /// Keys and actions through the Input System, as a device would send them: a state event
+    /// with the controls changed is queued on the device (the keyboard, added when the game has
+    /// none; for an action, the device of its first bound button, key or axis) and the Input
+    /// System processes it at the start of the next frame, so actions, <c>wasPressedThisFrame</c>
+    /// and UI input modules all see it. A tap's release is queued a frame after its press.
+    /// </summary>
+    internal sealed class InputSystemKeys : IKeyDriver
+    {
+        readonly List<KeyValuePair<InputDevice, List<InputControl>>> _releases =
+            new List<KeyValuePair<InputDevice, List<InputControl>>>();
+        int _readyFrame;
+
+        public void Key(KeyName key, IList<KeyName> modifiers, bool? pressed)
+        {
+            Keyboard keyboard = Keyboard.current ?? InputSystem.AddDevice<Keyboard>();
+            var controls = new List<InputControl>();
+            foreach (KeyName modifier in modifiers)
+                controls.Add(KeyOf(keyboard, modifier));
+            controls.Add(KeyOf(keyboard, key));
+            Send(keyboard, controls, pressed, 1f);
+        }
+
+        public void Action(string action, bool? pressed, double strength)
+        {
+            List<InputAction> actions = InputSystem.ListEnabledActions();
+            List<string> names = actions.ConvertAll(a => a.actionMap == null ? a.name : a.actionMap.name + "/" + a.name);
+            int index = InputActionNames.Find(action, names);
+            foreach (InputControl control in actions[index].controls)
+            {
+                if (control is InputControl<float>)
+                {
+                    Send(control.device, new List<InputControl> { control }, pressed, (float)strength);
+                    return;
+                }
+            }
+            throw new UnsupportedException(string.Format(
+                "The action {0} is bound to no button, key or axis of a connected device, so the bridge cannot press it.",
+                names[index]));
+        }
+
+        public bool Pending
+        {
+            get { return Time.frameCount < _readyFrame; }
+        }
+
+        public void Update()
+        {
+            foreach (KeyValuePair<InputDevice, List<InputControl>> release in _releases)
+                Queue(release.Key, release.Value, 0f);
+            _releases.Clear();
+        }
+
+        void Send(InputDevice device, List<InputControl> controls, bool? pressed, float value)
+        {
+            Queue(device, controls, pressed == false ? 0f : value);
+            if (!pressed.HasValue)
+                _releases.Add(new KeyValuePair<InputDevice, List<InputControl>>(device, controls));
+            // The game reads queued input in the frame after it is queued; the answer waits one more.
+            _readyFrame = Time.frameCount + (pressed.HasValue ? 2 : 3);
+        }
+
+        static void Queue(InputDevice device, List<InputControl> controls, float value)
+        {
+            InputEventPtr eventPtr;
+            using (StateEvent.From(device, out eventPtr))
+            {
+                foreach (InputControl control in controls)
+                    control.WriteValueIntoEvent(value, eventPtr);
+                InputSystem.QueueEvent(eventPtr);
+            }
+        }
+
+        static KeyControl KeyOf(Keyboard keyboard, KeyName name)
+        {
+            Key key;
+            if (!Enum.TryParse(name.InputSystem, out key))
+                throw new UnsupportedException("The Input System has no key for " + name.Canonical + ".");
+            return keyboard[key];
+        }
+    }
+}
+#endif
