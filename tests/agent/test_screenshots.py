@@ -85,10 +85,13 @@ def test_annotations_of_a_dialog_land_on_its_buttons(rendering_game: AgentClient
     with Image.open(marked["path"]) as image:
         pixels = image.convert("RGB")
         top = int(ok_rect["y"])
-        edge = [pixels.getpixel((x, top)) for x in range(int(ok_rect["x"]) + 4,
-                                                          int(ok_rect["x"] + ok_rect["w"]) - 4)]
-        assert sum(r > 200 and b > 100 and g < 120 for r, g, b in edge) > len(edge) // 2, \
+        edge = [
+            pixels.getpixel((x, top))
+            for x in range(int(ok_rect["x"]) + 4, int(ok_rect["x"] + ok_rect["w"]) - 4)
+        ]
+        assert sum(r > 200 and b > 100 and g < 120 for r, g, b in edge) > len(edge) // 2, (
             "the ref box is drawn on the OK button, over the dialog"
+        )
     assert "Are you sure" not in game.snapshot()["text"], "the real click closed the dialog"
 
 

@@ -87,7 +87,8 @@ def test_the_same_steps_give_the_same_frames_and_events() -> None:
 
 
 def test_acting_on_a_paused_game_is_refused_not_silently_ignored(
-        conformance_game: AgentClient) -> None:
+    conformance_game: AgentClient,
+) -> None:
     game = conformance_game
     game.pause()
     for cmd in ("click", "press"):
