@@ -24,6 +24,9 @@ GODOT_ENV = "GODOT_BIN"
 UNITY_EDITOR_ENV = "UNITY_EDITOR"
 UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
 LOG_TAIL_LINES = 40
+LOG_TAIL_BYTES = 16384
+# The first line of the engine's crash report ("handle_crash: Program crashed with signal 4").
+CRASH_MARK = "handle_crash:"
 # Engine log lines that mean the bridge will never get ready: no point waiting out the timeout.
 BRIDGE_BROKEN_MARKS = (
     "Failed to instantiate an autoload",
@@ -59,12 +62,18 @@ def find_godot(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 
 def log_tail(log_path: Path, lines: int = LOG_TAIL_LINES) -> str:
-    """The last ``lines`` lines of the engine log (empty when there is none yet)."""
+    """The last ``lines`` lines of the engine log (empty when there is none yet); when the
+    engine crashed, from its crash header on, however long the backtrace below it is."""
     try:
-        text = log_path.read_bytes()[-16384:].decode("utf-8", errors="replace")
+        text = log_path.read_bytes()[-LOG_TAIL_BYTES:].decode("utf-8", errors="replace")
     except FileNotFoundError:
         return ""
-    return "\n".join(text.splitlines()[-lines:])
+    kept = text.splitlines()
+    start = max(0, len(kept) - lines)
+    crashes = [number for number, line in enumerate(kept) if CRASH_MARK in line]
+    if crashes and crashes[-1] < start:
+        start = crashes[-1]
+    return "\n".join(kept[start:])
 
 
 def ensure_addon(project: Path, *, install: bool) -> None:

@@ -315,3 +315,14 @@ def test_an_expired_release_file_is_used_with_a_warning(capsys: pytest.CaptureFi
 
     with pytest.raises(godot_install.InstallError, match="no network"):
         Broken().update()
+
+
+def test_a_crash_tail_starts_at_the_crash_header(tmp_path: Path) -> None:
+    log = tmp_path / "engine.log"
+    backtrace = "".join(f"[{i}] frame {i}\n" for i in range(60))
+    log.write_text("loading\nhandle_crash: Program crashed with signal 4\n" + backtrace)
+    tail = _launcher.log_tail(log)
+    assert tail.startswith("handle_crash: Program crashed with signal 4\n")
+    assert tail.endswith("[59] frame 59")
+    log.write_text("".join(f"line {i}\n" for i in range(100)))  # no crash: the last lines
+    assert _launcher.log_tail(log, 3) == "line 97\nline 98\nline 99"
