@@ -7,7 +7,7 @@ import shutil
 import warnings
 import weakref
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,6 @@ import orjson
 from agent_client import _launcher
 from agent_client._connection import DEFAULT_TIMEOUT, Connection
 from agent_client._file_transport import FileTransport
-from agent_client._godot_import import Progress, ensure_imported
 from agent_client._locators import Locators
 from agent_client._protocol import READY_FILE, Event, Response, target_args
 from agent_client._transport import Transport
@@ -79,7 +78,7 @@ class AgentClient(Locators):
         tie_to_parent: bool = True,
         fixed_fps: int | None = None,
         install: bool = False,
-        import_progress: Progress | None = None,
+        import_progress: Callable[[str], None] | None = None,
     ) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
@@ -110,6 +109,8 @@ class AgentClient(Locators):
                 failed, or the bridge did not get ready.
             GameExitedError: the game ended while starting.
         """
+        from agent_client._godot_import import ensure_imported  # launching only
+
         target = Path(project).resolve()
         kind = _launcher.project_kind(target)
         session_dir = _launcher.new_session_dir(session)

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from agent_client import _addon, _process
+from agent_client import _process
 from agent_client._paths import installed_godot, on_windows, private_dir, sessions_root
 from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE
 from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchError
@@ -82,6 +82,8 @@ def ensure_addon(project: Path, *, install: bool) -> None:
     Raises:
         LaunchError: it is missing and ``install`` is off: the message says how to add it.
     """
+    from agent_client import _addon  # only launching needs it, not the CLI's attached steps
+
     if install:
         _addon.install(project)
     elif not _addon.is_installed(project):

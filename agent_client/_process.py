@@ -7,8 +7,6 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import psutil
-
 from agent_client._paths import on_windows
 
 # subprocess.CREATE_NEW_PROCESS_GROUP, which only Windows builds of Python define.
@@ -47,6 +45,8 @@ def group_options() -> dict[str, Any]:
 
 def stop_tree(pid: int, *, grace: float = 2.0) -> None:
     """Terminate ``pid`` and all its descendants; kill whatever outlives ``grace`` seconds."""
+    import psutil  # here: a one-shot CLI step that never stops a game never pays for it
+
     try:
         root = psutil.Process(pid)
         family = [root, *root.children(recursive=True)]
@@ -68,6 +68,8 @@ def stop_tree(pid: int, *, grace: float = 2.0) -> None:
 
 def is_running(pid: int) -> bool:
     """True while ``pid`` exists and is not a zombie."""
+    import psutil  # here: most CLI steps are answered before anyone asks
+
     try:
         return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
