@@ -1,16 +1,20 @@
 extends RefCounted
 ## What an action did, so an agent needs one call per step: nodes added and removed while it
-## ran, optionally waiting until the game settles, optionally a fresh snapshot. Every action
-## command takes the options in ACTION_OPTIONS.
+## ran, optionally waiting until the game settles, optionally a fresh snapshot (compact unless
+## it asks for other snapshot options) with the tree_version. Every action command takes the
+## options in ACTION_OPTIONS.
 
 const AgentMode := preload("agent_mode.gd")
+const ArgSchema := preload("arg_schema.gd")
 const CommandError := preload("command_error.gd")
+const Snapshot := preload("snapshot.gd")
 
 const ACTION_OPTIONS := {
 	"settled": {"type": "boolean", "default": false,
 		"description": "answer only once the game is settled"},
-	"snapshot": {"type": "boolean", "default": false,
-		"description": "include a snapshot of the new state (refs renumbered)"},
+	"snapshot": {"type": "any", "default": false,
+		"description": "true, or snapshot options ({interactive, compact, since, ...}): "
+		+ "answer with a snapshot of the new state (compact by default)"},
 	"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
 		"maximum": AgentMode.MAX_TIMEOUT_MS,
 		"description": "how long settling may take"},
@@ -60,6 +64,14 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 	for key: String in ACTION_OPTIONS:
 		options[key] = args.get(key)
 		args.erase(key)
+	if options.snapshot is Dictionary:
+		var checked := ArgSchema.validate("the snapshot option", options.snapshot,
+			Snapshot.OPTIONS_SCHEMA)
+		if not checked.ok:
+			return CommandError.invalid_args(checked.error)
+		options.snapshot = checked.args
+	elif not options.snapshot is bool:
+		return CommandError.invalid_args("snapshot is true, false or snapshot options.")
 	_added.clear()
 	_added_ids.clear()
 	_removed.clear()
@@ -75,8 +87,10 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 		return CommandError.timeout("The action ran, but the game did not settle within %d ms "
 			% options.timeout_ms + "(%s)." % unsettled)
 	result["changes"] = _changes()
-	if options.snapshot:
-		result["snapshot"] = _bridge.take_snapshot({})
+	if options.snapshot is Dictionary or (options.snapshot is bool and options.snapshot):
+		var asked: Dictionary = options.snapshot if options.snapshot is Dictionary \
+			else {"compact": true}
+		result["snapshot"] = _bridge.take_snapshot(asked)
 	return result
 
 

@@ -29,6 +29,7 @@ const ENGINE_SIGNALS := {
 var capacity: int = DEFAULT_CAPACITY
 var _queue: Array[Dictionary] = []
 var _next_seq: int = 1
+var _last_seq_by_type: Dictionary = {}
 var _dropped: int = 0
 var _ignored_root: Node
 var _signals_by_script: Dictionary = {}
@@ -121,6 +122,7 @@ func push(type: String, source: String, args: Array) -> void:
 		_dropped += 1
 	_queue.append({"type": type, "seq": _next_seq, "frame": Engine.get_process_frames(),
 		"source": source, "args": Codec.to_wire(args)})
+	_last_seq_by_type[type] = _next_seq
 	_next_seq += 1
 
 
@@ -134,3 +136,8 @@ func drain() -> Dictionary:
 
 func last_seq() -> int:
 	return _next_seq - 1
+
+
+## The seq of the newest event of this type (0 when none came yet), whoever drained it.
+func last_seq_of(type: String) -> int:
+	return _last_seq_by_type.get(type, 0)

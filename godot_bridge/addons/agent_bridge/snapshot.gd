@@ -3,6 +3,11 @@ extends RefCounted
 ## depth, where everything a player could act on (nodes, and the items lists, tabs, menus and
 ## trees draw) gets a ref. Refs come from refs.gd: stable for a node's life, never reused.
 ## Roles, names and filters are documented in docs/SNAPSHOT.md.
+##
+## `tree_version` counts the states the whole tree has been seen in: each snapshot compares
+## what it shows (roles, names, states, refs; not positions, which move every frame) with the
+## last one, and a difference is a new version. `since: V` answers "unchanged" when the tree
+## is still at version V.
 
 const Items := preload("items.gd")
 const Pointer := preload("pointer.gd")
@@ -10,11 +15,26 @@ const Refs := preload("refs.gd")
 const Roles := preload("snapshot_roles.gd")
 
 const MAX_NAME := 80
+## What a snapshot can be asked for (also inside an action's `snapshot` option).
+const OPTIONS_SCHEMA := {
+	"interactive": {"type": "boolean", "default": false,
+		"description": "only entries with refs (and their ancestors unless compact)"},
+	"compact": {"type": "boolean", "default": false,
+		"description": "drop unnamed wrappers and hoist their children"},
+	"all": {"type": "boolean", "default": false,
+		"description": "also nodes a player cannot notice (timers, sounds, shapes, cameras)"},
+	"since": {"type": "integer", "optional": true, "minimum": 0,
+		"description": "a tree_version: answer only {unchanged: true} while still there"},
+	"max_depth": {"type": "integer", "optional": true, "minimum": 0},
+}
 ## Wrappers that give way to their children in a compact snapshot when unnamed.
 const WRAPPER_ROLES := ["generic", "group", "region"]
 
 ## How many snapshots were taken (each answer carries its number).
 var generation: int = 0
+## The version of what the tree shows (see the class comment).
+var tree_version: int = 0
+var _fingerprint: int = 0
 var _refs: Refs
 var _bridge_node: Node
 var _shown: Dictionary = {}  # the latest snapshot's refs: "e3" -> {"role", "name", "path"}
@@ -26,20 +46,53 @@ func _init(bridge_node: Node, refs: Refs) -> void:
 	_refs = refs
 
 
-## Options: interactive, compact, all (bool), max_depth (int, -1 for all).
-## Returns {"text", "refs", "snapshot"}.
+## Options: interactive, compact, all (bool), max_depth (int, -1 for all), since (a
+## tree_version). Returns {"text", "refs", "snapshot", "tree_version"}, or {"unchanged": true,
+## "snapshot", "tree_version"} when the tree is still at version `since`.
 func take(root: Node, options: Dictionary) -> Dictionary:
 	generation += 1
 	_refs.prune()
 	_shown = {}
+	var tree_root := root.get_tree().root
 	var walk := {"max_depth": options.get("max_depth", -1), "all": options.get("all", false),
-		"modal": Pointer.open_modal(root.get_tree().root)}
+		"modal": Pointer.open_modal(tree_root)}
 	var entry: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
+	var whole: Variant = entry
+	if root != tree_root or walk.max_depth >= 0 or walk.all:
+		whole = _collect(tree_root, "/root", 0, walk.modal == null,
+			{"max_depth": -1, "all": false, "modal": walk.modal})
+	_observe(whole)
+	if options.get("since", -1) == tree_version:
+		return {"unchanged": true, "snapshot": generation, "tree_version": tree_version}
 	var lines := PackedStringArray()
 	if entry != null:
 		_render(entry, 0, options.get("interactive", false), options.get("compact", false),
 			lines)
-	return {"text": "\n".join(lines), "refs": _shown.duplicate(true), "snapshot": generation}
+	return {"text": "\n".join(lines), "refs": _shown.duplicate(true), "snapshot": generation,
+		"tree_version": tree_version}
+
+
+## Moves tree_version on when what the whole tree shows differs from the last look.
+func _observe(whole: Variant) -> void:
+	var parts := PackedStringArray()
+	if whole != null:
+		_fingerprint_parts(whole, parts)
+	var fingerprint := "\n".join(parts).hash()
+	if fingerprint != _fingerprint or tree_version == 0:
+		_fingerprint = fingerprint
+		tree_version += 1
+
+
+static func _fingerprint_parts(entry: Dictionary, parts: PackedStringArray) -> void:
+	var line: String = entry.role + "|" + entry.name + "|" + entry.ref
+	for attr: String in entry.attrs:
+		if not attr.begins_with("at="):
+			line += "|" + attr
+	parts.append(line)
+	parts.append("(")
+	for child: Dictionary in entry.children:
+		_fingerprint_parts(child, parts)
+	parts.append(")")
 
 
 ## The refs the latest snapshot showed (for annotated screenshots).

@@ -93,7 +93,7 @@ static func _looks_like_heading(label: Label) -> bool:
 ## Text fields and option buttons are never named by their content (that is their value);
 ## an empty label has no name.
 static func name_of(node: Node) -> String:
-	var text := _visible_text(node)
+	var text := visible_text(node)
 	if text != "":
 		return text
 	if node is Control:
@@ -113,7 +113,7 @@ static func name_of(node: Node) -> String:
 
 
 ## The text a node shows, by type (a dynamic property lookup on every node would be slow).
-static func _visible_text(node: Node) -> String:
+static func visible_text(node: Node) -> String:
 	if node is Label:
 		return (node as Label).text
 	if node is Button:

@@ -80,13 +80,13 @@ func _get_node(args: Dictionary) -> Variant:
 
 
 func _get_property(args: Dictionary) -> Variant:
-	var node: Variant = _reachable_node(args)
+	var node: Variant = _locator.find(args)
 	if node is CommandError:
 		return node
 	var property: String = args.property
-	var refused := _member_problem(node, property, false)
-	if refused != null:
-		return refused
+	var blocked := _member_problem(node, property, false)
+	if blocked != null:
+		return blocked
 	if _property_info(node, property).is_empty():
 		return _no_property(node, property)
 	var value: Variant = node.get_indexed(NodePath(property))
@@ -98,9 +98,9 @@ func _set_property(args: Dictionary) -> Variant:
 	if node is CommandError:
 		return node
 	var property: String = args.property
-	var refused := _member_problem(node, property, true)
-	if refused != null:
-		return refused
+	var blocked := _member_problem(node, property, true)
+	if blocked != null:
+		return blocked
 	var info := _property_info(node, property)
 	if info.is_empty():
 		return _no_property(node, property)
@@ -127,12 +127,12 @@ func _call_method(args: Dictionary) -> Variant:
 	if node is CommandError:
 		return node
 	var method: String = args.method
-	var refused := _member_problem(node, method, true)
-	if refused == null and method in REFLECTIVE_METHODS:
-		refused = CommandError.invalid_args("%s() reaches members by name; use get_property, "
+	var blocked := _member_problem(node, method, true)
+	if blocked == null and method in REFLECTIVE_METHODS:
+		blocked = CommandError.invalid_args("%s() reaches members by name; use get_property, "
 			% method + "set_property or call_method on the member itself.")
-	if refused != null:
-		return refused
+	if blocked != null:
+		return blocked
 	if not node.has_method(method):
 		return CommandError.invalid_args("%s (%s) has no method '%s'." % [
 			node.get_path(), node.get_class(), method])
@@ -147,8 +147,8 @@ func _call_method(args: Dictionary) -> Variant:
 	return {"result": Codec.to_wire(result)}
 
 
-## The node a member command names, unless it is the bridge itself (or inside it): its
-## session folder, parent pid and switches are not the game's to expose.
+## The node a command that changes or calls members names, unless it is the bridge itself (or
+## inside it): its session folder, parent pid and switches are not a client's to change.
 func _reachable_node(args: Dictionary) -> Variant:
 	var node: Variant = _locator.find(args)
 	if node is Node and (node == _bridge or _bridge.is_ancestor_of(node)):

@@ -25,16 +25,9 @@ func _init(bridge: Node, locator: NodeLocator, snapshot: Snapshot, pointer: Poin
 
 
 func register_into(dispatcher: RefCounted) -> void:
-	dispatcher.register("snapshot", _take_snapshot, {
-		"interactive": {"type": "boolean", "default": false,
-			"description": "only nodes with refs (and their ancestors unless compact)"},
-		"compact": {"type": "boolean", "default": false,
-			"description": "drop unnamed wrappers and hoist their children"},
-		"all": {"type": "boolean", "default": false,
-			"description": "also nodes a player cannot notice (timers, sounds, shapes, cameras)"},
-		"max_depth": {"type": "integer", "optional": true, "minimum": 0},
-		"root": {"type": "string", "default": "/root"},
-	}, "Accessibility snapshot: an indented role/name tree where everything a player could act "
+	var schema := Snapshot.OPTIONS_SCHEMA.duplicate(true)
+	schema["root"] = {"type": "string", "default": "/root"}
+	dispatcher.register("snapshot", _take_snapshot, schema, "Accessibility snapshot: an indented role/name tree where everything a player could act "
 		+ "on has a ref (e1, e2, ...), kept for as long as it lives, usable instead of a path.",
 		"bridge")
 	dispatcher.register("screenshot", _screenshot, NodeLocator.with_target({
