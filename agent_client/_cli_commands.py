@@ -103,6 +103,8 @@ def snapshot(args: argparse.Namespace, client: AgentClient) -> int:
         options["max_depth"] = args.depth
     if args.root:
         options["root"] = args.root
+    if args.all:
+        options["all"] = True
     try:
         response = _send(client, args, "snapshot", options)
     except UnknownCommandError:

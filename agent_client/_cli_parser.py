@@ -59,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-c", "--compact", action="store_true", help="drop unnamed wrappers")
     snapshot.add_argument("-d", "--depth", type=int, help="maximum depth")
     snapshot.add_argument("--root", help="a node path to start from")
+    snapshot.add_argument(
+        "-a",
+        "--all",
+        action="store_true",
+        help="also what a player cannot see or act on (timers, collision shapes, ...)",
+    )
 
     target_help = "@eN or eN (a snapshot ref), /root/... (a node path) or a selector"
     for name, text in (

@@ -395,12 +395,28 @@ class AgentClient(Locators):
         compact: bool = False,
         max_depth: int | None = None,
         root: str = "/root",
+        all: bool = False,
+        since: int | None = None,
     ) -> dict[str, Any]:
-        """The accessibility snapshot: ``{"text", "refs", "snapshot"}``; refs (``e3``) work
-        wherever a path does."""
+        """The accessibility snapshot: ``{"text", "refs", "snapshot", "tree_version"}``; refs
+        (``e3``) work wherever a path does, for as long as their node lives.
+
+        Args:
+            interactive: Only what can be acted on (and its ancestors unless ``compact``).
+            compact: Leave out unnamed wrappers.
+            max_depth: Levels below ``root``.
+            root: The node to start from.
+            all: Also nodes a player cannot see or act on (timers, collision shapes, ...).
+            since: A ``tree_version`` from an earlier snapshot: when the tree is still there,
+                the answer is only ``{"unchanged": true, ...}``.
+        """
         args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
         if max_depth is not None:
             args["max_depth"] = max_depth
+        if all:
+            args["all"] = True
+        if since is not None:
+            args["since"] = since
         return dict(self.request("snapshot", args))
 
     def click(

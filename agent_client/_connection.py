@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agent_client._protocol import (
+    MAX_LINE_BYTES,
     Event,
     RequestId,
     Response,
@@ -22,7 +23,12 @@ from agent_client._protocol import (
     events_in,
 )
 from agent_client._transport import Line, Transport
-from agent_client.errors import AgentBridgeError, ResponseTimeoutError, error_from_response
+from agent_client.errors import (
+    AgentBridgeError,
+    InvalidRequestError,
+    ResponseTimeoutError,
+    error_from_response,
+)
 
 DEFAULT_TIMEOUT = 10.0
 # Seconds actions, expectations and event waits wait unless told otherwise.
@@ -118,6 +124,13 @@ class Connection:
         """
         if self._closed:
             raise AgentBridgeError("This client is closed.")
+        if len(line) > MAX_LINE_BYTES:
+            # The bridge would skip it unread and answer without its id: say so now instead.
+            raise InvalidRequestError(
+                f"The {what} request is {len(line):,} bytes; a bridge reads lines of at most "
+                f"{MAX_LINE_BYTES:,} bytes.",
+                code="INVALID_REQUEST",
+            )
         limit = self.timeout if timeout is None else timeout
         if request_id is None:
             self._unmatched.clear()

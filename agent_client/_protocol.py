@@ -14,6 +14,8 @@ READY_FILE = "bridge.json"
 LOG_FILE = "engine.log"
 ARTIFACTS_DIR = "artifacts"
 
+# The longest request line a bridge reads; a longer one is refused unread (and without its id).
+MAX_LINE_BYTES = 1_048_576
 ErrorCode = Literal[
     "PARSE_ERROR",
     "INVALID_REQUEST",
@@ -25,6 +27,7 @@ ErrorCode = Literal[
     "TIMEOUT",
     "UNSUPPORTED",
     "INTERNAL",
+    "CANCELLED",
 ]
 ERROR_CODES: tuple[str, ...] = ErrorCode.__args__  # type: ignore[attr-defined]
 

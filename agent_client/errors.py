@@ -40,6 +40,7 @@ __all__ = [
     "NotFoundError",
     "NotInteractableError",
     "ParseError",
+    "RequestCancelledError",
     "ResponseTimeoutError",
     "StaleRefError",
     "StrictModeError",
@@ -131,6 +132,12 @@ class InternalBridgeError(BridgeError):
     code = "INTERNAL"
 
 
+class RequestCancelledError(BridgeError):
+    """A ``cancel`` request stopped this request while it was still running."""
+
+    code = "CANCELLED"
+
+
 class LaunchError(AgentBridgeError):
     """The game could not be started, or its bridge never reported ready."""
 
@@ -186,6 +193,7 @@ ERROR_CLASSES: dict[str, type[BridgeError]] = {
         CommandTimeoutError,
         UnsupportedError,
         InternalBridgeError,
+        RequestCancelledError,
     )
 }
 

@@ -90,6 +90,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "compact": {"type": "boolean"},
             "max_depth": {"type": "integer"},
             "root": {"type": "string"},
+            "all": {"type": "boolean"},
+            "since": {"type": "integer"},
         }
     ),
     "screenshot": schema({**TARGET, "annotate": {"type": "boolean"}, "name": {"type": "string"}}),
@@ -166,6 +168,8 @@ class FakeBridge:
         self.lines: list[bytes] = []
         self.changed = threading.Condition()
         self.refs = snapshot.Refs()
+        self.tree_version = 0
+        self._seen_tree = ""
         self._queue: list[Data] = []
         self._root = FakeNode(
             "root", "Window", "application", GAME_NAME, {"visible": True, "title": GAME_NAME}
@@ -527,7 +531,20 @@ class FakeBridge:
         return {"scene": args["path"], "root": self.scene.path}
 
     def _cmd_snapshot(self, args: Data) -> Data:
-        return snapshot.take(
+        # A new tree version whenever what the whole tree shows changed (docs/PROTOCOL.md).
+        whole = snapshot.take(
+            snapshot.Refs(), self._root, interactive=False, compact=False, max_depth=None
+        )["text"]
+        if whole != self._seen_tree:
+            self._seen_tree, self.tree_version = whole, self.tree_version + 1
+        if args.get("since") == self.tree_version:
+            self.refs.snapshots += 1
+            return {
+                "unchanged": True,
+                "snapshot": self.refs.snapshots,
+                "tree_version": self.tree_version,
+            }
+        return {"tree_version": self.tree_version} | snapshot.take(
             self.refs,
             self.node_at(args.get("root", "/root")),
             interactive=bool(args.get("interactive")),

@@ -270,3 +270,8 @@ def test_start_refuses_a_project_without_the_addon_at_once(
     assert main(["start", str(project), "--install", "--godot", str(tmp_path / "no-engine")]) == 1
     assert capsys.readouterr().err.startswith("error ENGINE_NOT_FOUND:")
     assert (project / "addons" / "agent_bridge" / "agent_bridge.gd").is_file()
+
+
+def test_snapshot_all_is_passed_on(cli: Cli) -> None:
+    assert cli("snapshot", "--all") == cli("snapshot", "-a")
+    assert cli("snapshot", "-a").startswith('- application "AgentBridge fixture"')

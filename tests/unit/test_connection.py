@@ -8,7 +8,12 @@ from collections.abc import Callable
 import orjson
 import pytest
 
-from agent_client import GameExitedError, NotFoundError, ResponseTimeoutError
+from agent_client import (
+    GameExitedError,
+    InvalidRequestError,
+    NotFoundError,
+    ResponseTimeoutError,
+)
 from agent_client._connection import Connection
 from agent_client._transport import Line
 from agent_client.errors import AgentBridgeError
@@ -150,3 +155,11 @@ def test_commands_are_asked_once_and_a_closed_connection_refuses() -> None:
     assert transport.closed and connection.closed
     with pytest.raises(AgentBridgeError, match="closed"):
         connection.request("hello")
+
+
+def test_a_request_longer_than_a_bridge_reads_is_refused_before_sending() -> None:
+    transport = ScriptedTransport(echo)
+    connection = Connection(transport)
+    with pytest.raises(InvalidRequestError, match="at most 1,048,576 bytes"):
+        connection.request("fill", {"path": "/root/X", "value": "x" * 1_100_000})
+    assert connection.request("hello") == "hello"  # nothing was sent; the next one works

@@ -44,3 +44,16 @@ def test_it_serves_a_session_folder_like_a_game(tmp_path: Path) -> None:
     ):
         assert client.hello()["protocol"] == "agentbridge/1"
         assert client.get_property("/root/Conformance/Volume", "value") == 50.0
+
+
+def test_snapshot_since_answers_unchanged_until_the_tree_moves(game: AgentClient) -> None:
+    first = game.snapshot()
+    again = game.snapshot(since=first["tree_version"])
+    assert again == {
+        "unchanged": True,
+        "snapshot": again["snapshot"],
+        "tree_version": first["tree_version"],
+    }
+    game.fill("/root/Conformance/NameEdit", "Ada")
+    moved = game.snapshot(since=first["tree_version"], all=True)
+    assert moved["tree_version"] > first["tree_version"] and 'value="Ada"' in moved["text"]
