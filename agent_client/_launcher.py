@@ -24,6 +24,8 @@ GODOT_ENV = "GODOT_BIN"
 UNITY_EDITOR_ENV = "UNITY_EDITOR"
 UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
 LOG_TAIL_LINES = 40
+# Seconds a stopped game may take to be reaped before it is killed outright.
+STOP_WAIT = 5.0
 LOG_TAIL_BYTES = 16384
 # The first line of the engine's crash report ("handle_crash: Program crashed with signal 4").
 CRASH_MARK = "handle_crash:"
@@ -331,7 +333,12 @@ class GameProcess:
             return None
 
     def stop(self) -> None:
-        """Terminate the game and anything it started; kill what does not stop."""
+        """Terminate the game and anything it started; kill what does not stop. Never raises
+        for a process that is slow to go (a loaded machine): it is killed and reaped."""
         if self.popen.poll() is None:
             _process.stop_tree(self.popen.pid)
-        self.popen.wait(timeout=5)
+        try:
+            self.popen.wait(timeout=STOP_WAIT)
+        except subprocess.TimeoutExpired:
+            self.popen.kill()
+            self.popen.wait()

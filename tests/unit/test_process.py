@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 
 from agent_client import _process
 
@@ -65,3 +66,18 @@ def test_the_log_captures_stdout_and_stderr(tmp_path: Path) -> None:
     code = "import sys; print('out'); print('err', file=sys.stderr)"
     _process.spawn([sys.executable, "-c", code], log_path=log).wait(timeout=10)
     assert log.read_text().split() == ["out", "err"]
+
+
+def test_stopping_a_game_that_is_slow_to_go_kills_it_and_never_raises(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent_client import _launcher
+
+    session = tmp_path / "session"
+    session.mkdir()
+    game = _launcher.GameProcess([sys.executable, "-c", IGNORES_TERM], session)
+    wait_for_output(session / "engine.log")
+    monkeypatch.setattr(_launcher._process, "stop_tree", lambda pid: None)  # terminate lost
+    monkeypatch.setattr(_launcher, "STOP_WAIT", 0.2)
+    game.stop()
+    assert game.exit_code() is not None
