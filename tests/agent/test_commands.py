@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import orjson
 import pytest
 
 from agent_client import (
@@ -26,8 +27,11 @@ def find(tree: dict, name: str) -> dict:
     return {}
 
 
-def test_hello_lists_bridge_and_game_commands_with_schemas(lab: AgentClient) -> None:
-    hello = lab.hello()
+def test_hello_is_small_and_gives_schemas_on_request(lab: AgentClient) -> None:
+    small = lab.send("hello")
+    assert len(orjson.dumps(small)) <= 2048, "hello answers small by default"
+    assert all(set(command) == {"name", "source"} for command in small["data"]["commands"])
+    hello = lab.request("hello", {"schemas": True})
     assert hello["protocol"] == "agentbridge/1"
     assert hello["engine"] == "godot" and hello["engine_version"].startswith("4.6")
     commands = {command["name"]: command for command in hello["commands"]}

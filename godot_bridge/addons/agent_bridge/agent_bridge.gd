@@ -97,11 +97,12 @@ func add_settle_predicate(predicate: Callable) -> void:
 
 # --- used by the command modules ---------------------------------------------------------------
 
-func describe() -> Dictionary:
+## What `hello` answers; the commands' descriptions and schemas only when asked for.
+func describe(schemas: bool = false) -> Dictionary:
 	return {"protocol": PROTOCOL, "engine": "godot", "engine_version": _engine_version(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
 		"agent_mode": agent_mode, "frame": Engine.get_process_frames(),
-		"commands": _dispatcher.describe_commands()}
+		"commands": _dispatcher.describe_commands(schemas)}
 
 
 ## A snapshot of the whole tree (used by actions asked for `snapshot: true`).

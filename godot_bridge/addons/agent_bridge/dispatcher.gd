@@ -19,14 +19,19 @@ func register(name: String, handler: Callable, schema: Dictionary, description: 
 		"source": source}
 
 
-func describe_commands() -> Array:
+## Every command, sorted: {"name", "source"}, and with `schemas` also its "description" and
+## "args_schema" (a JSON Schema).
+func describe_commands(schemas: bool) -> Array:
 	var names := commands.keys()
 	names.sort()
 	var listed: Array = []
 	for name: String in names:
 		var entry: Dictionary = commands[name]
-		listed.append({"name": name, "description": entry.description,
-			"args_schema": ArgSchema.to_json_schema(entry.schema), "source": entry.source})
+		var described := {"name": name, "source": entry.source}
+		if schemas:
+			described["description"] = entry.description
+			described["args_schema"] = ArgSchema.to_json_schema(entry.schema)
+		listed.append(described)
 	return listed
 
 

@@ -5,6 +5,12 @@ extends RefCounted
 ## longer than MAX_LINE_BYTES) is refused on its own, never echoed, and the lines around it are
 ## read as usual. Files another process deleted or truncated are recreated or re-read (and the
 ## engine log says so); a failed write is an engine error, never silent.
+##
+## Both files are segments, so disk use stays bounded however long a run is (docs/PROTOCOL.md,
+## section 2): once resp.jsonl passes RESP_SEGMENT_BYTES the bridge ends it with a line
+## {"next": "resp.1.jsonl"} and goes on there, deleting the segment before the previous one
+## (retried later while a reader on Windows still holds it open). Clients do the same for
+## commands: a line {"next": "cmd.1.jsonl"} sends the bridge on to that file.
 
 const NEWLINE := 10
 ## The longest request line read; longer ones are skipped unread and refused.
@@ -15,6 +21,10 @@ const READ_BUDGET := 4194304
 const CHECK_EVERY_MSEC := 500
 ## Bytes of an over-long line kept to find its id.
 const HEAD_BYTES := 256
+## A response segment is ended once it holds this much; two are kept.
+const RESP_SEGMENT_BYTES := 16777216
+## The line starting a "go on in another file" marker.
+const NEXT_MARK := "{\"next\":"
 
 static var _id_pattern := RegEx.create_from_string(
 	"^\\s*\\{\\s*\"id\"\\s*:\\s*(-?\\d{1,15}|\"(?:[^\"\\\\]|\\\\.){0,64}\")")
@@ -22,6 +32,9 @@ static var _id_pattern := RegEx.create_from_string(
 var session_dir: String
 var _cmd_path: String
 var _resp_path: String
+var _resp_segment: int = 0
+## Segments to delete once no reader holds them open any more.
+var _stale: PackedStringArray = []
 var _cmd_file: FileAccess
 var _resp_file: FileAccess
 var _read_offset: int = 0
@@ -113,7 +126,39 @@ func read_lines() -> Array[Dictionary]:
 		_skipped_bytes += rest
 		start = chunk.size()
 	_read_offset += start
+	return _follow_command_segments(lines)
+
+
+## A {"next": "cmd.N.jsonl"} line ends a command segment: read on in the file it names (the
+## clients that wrote it write nothing more to this one) and delete the old one.
+func _follow_command_segments(lines: Array[Dictionary]) -> Array[Dictionary]:
+	for i in lines.size():
+		var text: String = lines[i].get("text", "")
+		if not text.begins_with(NEXT_MARK):
+			continue
+		var marker: Variant = JSON.parse_string(text)
+		var name: Variant = marker.get("next") if marker is Dictionary else null
+		if not (name is String and _is_segment_name(name, "cmd")):
+			continue
+		_stale.append(_cmd_path)
+		_cmd_path = session_dir.path_join(name)
+		if not FileAccess.file_exists(_cmd_path):
+			_create_private(_cmd_path)
+		_cmd_file = FileAccess.open(_cmd_path, FileAccess.READ)
+		_read_offset = 0
+		_skipping = false
+		_delete_stale()
+		var before := lines.slice(0, i)
+		before.append_array(read_lines())
+		return before
 	return lines
+
+
+## Whether `name` is a segment file of this kind ("cmd.3.jsonl"): nothing else is followed.
+static func _is_segment_name(name: String, kind: String) -> bool:
+	var middle := name.trim_prefix(kind + ".").trim_suffix(".jsonl")
+	return name == "%s.%s.jsonl" % [kind, middle] and middle.is_valid_int() \
+		and int(middle) > 0
 
 
 static func _decode(bytes: PackedByteArray) -> Dictionary:
@@ -155,7 +200,44 @@ func write_line(text: String) -> bool:
 		push_error("AgentBridge: could not write a response to %s (%s); is the disk full?" % [
 			_resp_path, error_string(_resp_file.get_error())])
 		return false
+	if _resp_file.get_position() >= RESP_SEGMENT_BYTES:
+		_next_response_segment()
 	return true
+
+
+## Ends the current response segment with a pointer to the next and goes on there; the one
+## before the ended segment is deleted (readers are at most one segment behind).
+func _next_response_segment() -> void:
+	_resp_segment += 1
+	var name := "resp.%d.jsonl" % _resp_segment
+	var next_path := session_dir.path_join(name)
+	var created := _create_private(next_path)
+	if created != "":
+		push_error("AgentBridge: %s; responses stay in %s." % [created, _resp_path])
+		_resp_segment -= 1
+		return
+	_resp_file.store_string(JSON.stringify({"next": name}))
+	_resp_file.store_8(NEWLINE)
+	_resp_file.flush()
+	if _resp_segment >= 2:
+		_stale.append(session_dir.path_join(_segment_name(_resp_segment - 2)))
+	_resp_path = next_path
+	_resp_file = FileAccess.open(_resp_path, FileAccess.READ_WRITE)
+	_delete_stale()
+
+
+static func _segment_name(segment: int) -> String:
+	return "resp.jsonl" if segment == 0 else "resp.%d.jsonl" % segment
+
+
+## Deletes finished segments; one a reader still holds open (Windows refuses) stays listed
+## and is tried again at the next check.
+func _delete_stale() -> void:
+	var kept: PackedStringArray = []
+	for path: String in _stale:
+		if FileAccess.file_exists(path) and DirAccess.remove_absolute(path) != OK:
+			kept.append(path)
+	_stale = kept
 
 
 ## Deleted files are made again and reopened; a truncated cmd.jsonl is read from its start.
@@ -175,6 +257,8 @@ func _check_files() -> void:
 	if not FileAccess.file_exists(_resp_path):
 		push_warning("AgentBridge: %s was deleted; made a new one." % _resp_path)
 		_open_resp()
+	if not _stale.is_empty():
+		_delete_stale()
 
 
 ## Writes bridge.json through a temporary name so a reader never sees half of it.

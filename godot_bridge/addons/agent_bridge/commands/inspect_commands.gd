@@ -25,8 +25,10 @@ func _init(bridge: Node, locator: NodeLocator, serializer: TreeSerializer) -> vo
 
 
 func register_into(dispatcher: RefCounted) -> void:
-	dispatcher.register("hello", _hello, {}, "Protocol version, engine, game and every command "
-		+ "with its argument schema.", "bridge")
+	dispatcher.register("hello", _hello, {
+		"schemas": {"type": "boolean", "default": false,
+			"description": "also every command's description and argument schema"},
+	}, "Protocol version, engine, game and the commands (with schemas on request).", "bridge")
 	dispatcher.register("get_tree", _get_tree, {
 		"root": {"type": "string", "default": "/root", "description": "subtree root path"},
 		"max_depth": {"type": "integer", "optional": true, "minimum": 0,
@@ -53,8 +55,8 @@ func register_into(dispatcher: RefCounted) -> void:
 		"The game's own state, as its register_state callable reports it.", "bridge")
 
 
-func _hello(_args: Dictionary) -> Variant:
-	return _bridge.describe()
+func _hello(args: Dictionary) -> Variant:
+	return _bridge.describe(args.schemas)
 
 
 func _get_tree(args: Dictionary) -> Variant:
@@ -239,7 +241,7 @@ func _list_actions(_args: Dictionary) -> Variant:
 	var actions: Array = []
 	_collect_actions(_bridge.get_tree().root, actions)
 	var names: Array = []
-	for entry: Dictionary in _bridge.describe().commands:
+	for entry: Dictionary in _bridge.describe(false).commands:
 		names.append(entry.name)
 	return {"actions": actions, "commands": names}
 
