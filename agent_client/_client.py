@@ -277,9 +277,10 @@ class AgentClient(Locators):
 
     # --- the generic commands ------------------------------------------------------------------
 
-    def hello(self) -> dict[str, Any]:
-        """Protocol version, engine, game and every command with its argument schema."""
-        return dict(self.request("hello"))
+    def hello(self, *, schemas: bool = False) -> dict[str, Any]:
+        """Protocol version, engine, game and the commands (names and sources; with
+        ``schemas``, also each one's description and argument schema)."""
+        return dict(self.request("hello", {"schemas": True} if schemas else None))
 
     def get_tree(self, root: str = "/root", *, max_depth: int | None = None) -> dict[str, Any]:
         """The live scene tree below ``root``, every node serialized."""

@@ -1,5 +1,6 @@
 """The two-file transport every bridge speaks: request lines are appended to ``cmd.jsonl``
-under a cross-process lock, response lines are read from ``resp.jsonl`` as they are appended.
+under a cross-process lock, response lines are read from ``resp.jsonl`` as they are appended;
+both go on in numbered segment files once they grow large (see _segments.py).
 
 New response bytes are noticed through watchdog's native file notifications; a short polling
 interval remains as a fallback, because some file systems (network mounts, some containers)
@@ -17,7 +18,8 @@ from typing import Any
 
 from filelock import FileLock
 
-from agent_client._protocol import CMD_FILE, RESP_FILE
+from agent_client import _segments
+from agent_client._protocol import CMD_FILE
 from agent_client._transport import Line
 
 # How long a wait sleeps between reads: with native notifications this only bounds how late a
@@ -27,19 +29,19 @@ POLLING_CHECK_S = 0.001
 POLLING_ENV = "AGENT_BRIDGE_POLLING"
 
 
-def _start_observer(target: Path, wake: threading.Event) -> Any:
-    """A watchdog observer that sets ``wake`` whenever ``target`` changes (imported here, so
-    polling-only processes never load watchdog)."""
+def _start_observer(folder: Path, wake: threading.Event) -> Any:
+    """A watchdog observer that sets ``wake`` whenever a response segment in ``folder``
+    changes (imported here, so polling-only processes never load watchdog)."""
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
     from watchdog.observers import Observer
 
     class WakeOnChange(FileSystemEventHandler):
         def on_any_event(self, event: FileSystemEvent) -> None:
-            if event.src_path == str(target):
+            if Path(str(event.src_path)).name.startswith("resp"):
                 wake.set()
 
     observer = Observer()
-    observer.schedule(WakeOnChange(), str(target.parent))
+    observer.schedule(WakeOnChange(), str(folder))
     observer.daemon = True
     observer.start()
     return observer
@@ -53,8 +55,9 @@ class FileTransport:
 
     Args:
         session_dir: The session folder (``cmd.jsonl``, ``resp.jsonl``).
-        start: The byte offset of ``resp.jsonl`` to read from; None: its current end (a
-            client attaching to a running game skips what was answered before).
+        start: The position to read responses from (0: the first; a ``position`` this or
+            another transport reported); None: the current end (a client attaching to a
+            running game skips what was answered before).
         use_notifications: Use native file notifications (default: unless
             ``AGENT_BRIDGE_POLLING`` is set).
     """
@@ -64,12 +67,13 @@ class FileTransport:
     ) -> None:
         self.session_dir = session_dir
         self.cmd_path = session_dir / CMD_FILE
-        self.resp_path = session_dir / RESP_FILE
         self._lock = FileLock(str(self.cmd_path) + ".lock")
         if start is None:
-            start = self.resp_path.stat().st_size if self.resp_path.exists() else 0
-        self._offset = start
-        self._line_start = start
+            segment = _segments.latest_segment(session_dir, "resp")
+            current = session_dir / _segments.segment_name("resp", segment)
+            start = _segments.position(segment, current.stat().st_size if current.exists() else 0)
+        self._segment, self._offset = _segments.split(start)
+        self._line_start = self._offset
         self._partial = bytearray()
         self._wake = threading.Event()
         if use_notifications is None:
@@ -79,7 +83,7 @@ class FileTransport:
 
     def _try_observer(self) -> Any:
         try:
-            return _start_observer(self.resp_path, self._wake)
+            return _start_observer(self.session_dir, self._wake)
         except OSError:
             return None  # no native notifications here: poll instead
 
@@ -89,12 +93,27 @@ class FileTransport:
         return self._observer is not None
 
     @property
+    def resp_path(self) -> Path:
+        """The response segment being read."""
+        return self.session_dir / _segments.segment_name("resp", self._segment)
+
+    @property
     def position(self) -> int:
-        return self._line_start
+        return _segments.position(self._segment, self._line_start)
 
     def send(self, line: bytes) -> None:
-        with self._lock, open(self.cmd_path, "ab") as cmd:
-            cmd.write(line)
+        with self._lock:
+            segment = _segments.latest_segment(self.session_dir, "cmd")
+            path = self.session_dir / _segments.segment_name("cmd", segment)
+            if path.exists() and path.stat().st_size >= _segments.SEGMENT_BYTES:
+                # This writer ends the segment: the bridge follows the line to the next file.
+                following = self.session_dir / _segments.segment_name("cmd", segment + 1)
+                following.touch(mode=0o600)
+                with open(path, "ab") as ended:
+                    ended.write(_segments.next_line("cmd", segment + 1))
+                path = following
+            with open(path, "ab") as cmd:
+                cmd.write(line)
 
     def receive(self, timeout: float) -> list[Line]:
         deadline = time.monotonic() + timeout
@@ -107,30 +126,50 @@ class FileTransport:
             self._wake.wait(min(left, self._period))
 
     def _read(self) -> list[Line]:
-        try:
-            with open(self.resp_path, "rb") as resp:
-                resp.seek(self._offset)
-                chunk = resp.read()
-        except FileNotFoundError:
-            return []
+        lines: list[Line] = []
+        while True:
+            try:
+                with open(self.resp_path, "rb") as resp:
+                    resp.seek(self._offset)
+                    chunk = resp.read()
+            except FileNotFoundError:
+                # A segment this reader fell behind on was deleted: go on at the next one.
+                later = _segments.later_segment(self.session_dir, "resp", self._segment)
+                if later is None:
+                    return lines
+                self._go_to(later)
+                continue
+            if not self._take(chunk, lines):
+                return lines
+
+    def _take(self, chunk: bytes, lines: list[Line]) -> bool:
+        """Add the complete lines of ``chunk`` to ``lines``; True when a ``next`` line moved
+        the reader to another segment (to be read on)."""
         if not chunk:
-            return []
+            return False
         self._offset += len(chunk)
         # A big response arrives in many pieces: grow the partial line in place and split only
         # once a newline came (joining bytes on every piece would be quadratic).
         last_newline = chunk.rfind(b"\n")
         if last_newline < 0:
             self._partial += chunk
-            return []
+            return False
         data = bytes(self._partial) + chunk[:last_newline]
         self._partial = bytearray(chunk[last_newline + 1 :])
-        lines = []
         start = self._line_start
         for raw in data.split(b"\n"):
-            lines.append(Line(start, raw))
+            following = _segments.next_segment(raw, "resp")
+            if following is not None:
+                self._go_to(following)
+                return True
+            lines.append(Line(_segments.position(self._segment, start), raw))
             start += len(raw) + 1
         self._line_start = start
-        return lines
+        return False
+
+    def _go_to(self, segment: int) -> None:
+        self._segment, self._offset, self._line_start = segment, 0, 0
+        self._partial = bytearray()
 
     def close(self) -> None:
         if self._observer is not None:

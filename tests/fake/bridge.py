@@ -53,7 +53,7 @@ def schema(properties: dict[str, Any], *required: str) -> dict[str, Any]:
 
 
 SCHEMAS: dict[str, dict[str, Any]] = {
-    "hello": schema({}),
+    "hello": schema({"schemas": {"type": "boolean"}}),
     "get_tree": schema({"root": {"type": "string"}, "max_depth": {"type": "integer"}}),
     "get_node": schema(TARGET),
     "get_property": schema({**TARGET, "property": {"type": "string"}}, "property"),
@@ -370,20 +370,22 @@ class FakeBridge:
 
     # --- commands -------------------------------------------------------------------------------
 
-    def _cmd_hello(self, _args: Data) -> Data:
-        commands = [
-            {
-                "name": name,
-                "description": name.replace("_", " "),
-                "args_schema": rules,
-                "source": "bridge",
-            }
-            for name, rules in SCHEMAS.items()
-        ]
-        commands += [
-            {"name": name, "description": name, "args_schema": rules, "source": "game"}
-            for name, rules in GAME_SCHEMAS.items()
-        ]
+    def _cmd_hello(self, args: Data) -> Data:
+        """Small by default (names and sources); descriptions and schemas on request."""
+        listed = [(name, rules, "bridge") for name, rules in SCHEMAS.items()]
+        listed += [(name, rules, "game") for name, rules in GAME_SCHEMAS.items()]
+        if args.get("schemas"):
+            commands = [
+                {
+                    "name": name,
+                    "description": name.replace("_", " "),
+                    "args_schema": rules,
+                    "source": source,
+                }
+                for name, rules, source in listed
+            ]
+        else:
+            commands = [{"name": name, "source": source} for name, _, source in listed]
         return {**self.info, "agent_mode": True, "commands": commands}
 
     def _cmd_get_tree(self, args: Data) -> Data:

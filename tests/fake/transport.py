@@ -4,12 +4,14 @@ thread (for the command line, which attaches to a folder)."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
 
 import orjson
 
+from agent_client import _segments
 from agent_client._protocol import ARTIFACTS_DIR, CMD_FILE, READY_FILE, RESP_FILE
 from agent_client._transport import Line
 from agent_client.errors import GameExitedError
@@ -60,23 +62,27 @@ class FakeTransport:
 class SessionServer:
     """Serves a :class:`FakeBridge` through a session folder, as a bridge in a game does:
     reads request lines from ``cmd.jsonl`` (from its end at start), appends answers to
-    ``resp.jsonl``, and writes ``bridge.json`` once ready."""
+    ``resp.jsonl``, and writes ``bridge.json`` once ready. Both files go on in segments as
+    the bridge's do: a ``{"next": ...}`` command line is followed, and a response segment past
+    ``resp_segment_bytes`` is ended with one."""
 
-    def __init__(self, bridge: FakeBridge, folder: Path) -> None:
+    def __init__(
+        self, bridge: FakeBridge, folder: Path, *, resp_segment_bytes: int = _segments.SEGMENT_BYTES
+    ) -> None:
         self.bridge = bridge
         self.folder = folder
+        self.resp_segment_bytes = resp_segment_bytes
         folder.mkdir(parents=True, exist_ok=True)
         (folder / ARTIFACTS_DIR).mkdir(exist_ok=True)
         (folder / CMD_FILE).touch()
         (folder / RESP_FILE).touch()
+        self._cmd, self._resp = 0, 0
         self._offset = (folder / CMD_FILE).stat().st_size
         self._written = len(bridge.lines)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._serve, daemon=True)
 
     def __enter__(self) -> SessionServer:
-        import os
-
         self._thread.start()
         ready = {**self.bridge.info, "pid": os.getpid()}
         (self.folder / READY_FILE).write_bytes(orjson.dumps(ready))
@@ -86,20 +92,35 @@ class SessionServer:
         self._stop.set()
         self._thread.join(timeout=5)
 
+    def _path(self, kind: str, number: int) -> Path:
+        return self.folder / _segments.segment_name(kind, number)
+
     def _serve(self) -> None:
         partial = b""
         while not self._stop.is_set():
-            with open(self.folder / CMD_FILE, "rb") as cmd:
+            with open(self._path("cmd", self._cmd), "rb") as cmd:
                 cmd.seek(self._offset)
                 chunk = cmd.read()
             self._offset += len(chunk)
             partial += chunk
             *complete, partial = partial.split(b"\n")
             for line in complete:
+                following = _segments.next_segment(line, "cmd")
+                if following is not None:
+                    self._cmd, self._offset, partial = following, 0, b""
+                    break
                 self.bridge.handle(line)
-            fresh = self.bridge.lines[self._written :]
-            if fresh:
-                with open(self.folder / RESP_FILE, "ab") as resp:
-                    resp.write(b"".join(line + b"\n" for line in fresh))
-                self._written += len(fresh)
+            self._write_answers()
             time.sleep(0.001)
+
+    def _write_answers(self) -> None:
+        fresh = self.bridge.lines[self._written :]
+        for line in fresh:
+            path = self._path("resp", self._resp)
+            with open(path, "ab") as resp:
+                resp.write(line + b"\n")
+                if resp.tell() >= self.resp_segment_bytes:
+                    self._resp += 1
+                    self._path("resp", self._resp).touch()
+                    resp.write(_segments.next_line("resp", self._resp))
+        self._written += len(fresh)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_client import AgentClient, StaleRefError
+from agent_client import AgentClient, StaleRefError, _segments
 from tests.fake import FakeBridge, SessionServer, fake_client
 from tests.protocol.golden import check_response, load_cases, run_case
 
@@ -57,3 +57,26 @@ def test_snapshot_since_answers_unchanged_until_the_tree_moves(game: AgentClient
     game.fill("/root/Conformance/NameEdit", "Ada")
     moved = game.snapshot(since=first["tree_version"], all=True)
     assert moved["tree_version"] > first["tree_version"] and 'value="Ada"' in moved["text"]
+
+
+def test_a_long_session_goes_on_in_segments_both_ways(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_segments, "SEGMENT_BYTES", 400)  # a client's command segments
+    with (
+        SessionServer(FakeBridge(), tmp_path, resp_segment_bytes=500) as server,
+        AgentClient.attach(server.folder) as client,
+    ):
+        for number in range(60):
+            assert client.set_property("/root/Conformance/Volume", "value", number) == number
+        assert client.get_property("/root/Conformance/Volume", "value") == 59.0
+    assert _segments.latest_segment(tmp_path, "cmd") >= 5
+    assert _segments.latest_segment(tmp_path, "resp") >= 5  # each reader followed them
+
+
+def test_hello_is_small_unless_schemas_are_asked_for(game: AgentClient) -> None:
+    small = game.hello()["commands"]
+    assert all(set(command) == {"name", "source"} for command in small)
+    full = {command["name"]: command for command in game.hello(schemas=True)["commands"]}
+    assert full["press"]["args_schema"]["properties"]["path"] == {"type": "string"}
+    assert game.connection.has_command("select") and full["spawn"]["source"] == "game"

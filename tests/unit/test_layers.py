@@ -20,6 +20,7 @@ LAYERS: list[tuple[str, set[str]]] = [
         {
             "_transport",
             "_file_transport",
+            "_segments",
             "_paths",
             "_process",
             "_addon",

@@ -10,6 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from agent_client import _segments
 from agent_client._file_transport import FileTransport
 from agent_client._protocol import encode_request
 from agent_client._transport import Line
@@ -86,3 +87,44 @@ def test_a_missing_response_file_is_no_error(tmp_path: Path) -> None:
     transport = FileTransport(tmp_path, use_notifications=False)
     assert transport.receive(0.0) == []
     assert transport.position == 0
+
+
+def test_responses_go_on_in_the_segment_a_next_line_names(tmp_path: Path) -> None:
+    first = b'{"id": 1, "ok": true}\n'
+    (tmp_path / "resp.jsonl").write_bytes(first + b'{"next":"resp.1.jsonl"}\n')
+    (tmp_path / "resp.1.jsonl").write_bytes(b'{"id": 2, "ok": true}\n{"id": 3, "ok": tr')
+    transport = FileTransport(tmp_path, use_notifications=False)
+    lines = transport.receive(0.0)
+    assert [line.data for line in lines] == [first[:-1], b'{"id": 2, "ok": true}']
+    assert [_segments.split(line.position) for line in lines] == [(0, 0), (1, 0)]
+    with open(tmp_path / "resp.1.jsonl", "ab") as resp:
+        resp.write(b"ue}\n")
+    third = transport.receive(0.0)
+    assert [line.data for line in third] == [b'{"id": 3, "ok": true}']
+    # A reader resuming at a position in segment 1 reads from there; one attaching now, from
+    # the end of the newest segment.
+    again = FileTransport(tmp_path, start=third[0].position, use_notifications=False)
+    assert [line.data for line in again.receive(0.0)] == [b'{"id": 3, "ok": true}']
+    assert FileTransport(tmp_path, start=None, use_notifications=False).receive(0.0) == []
+
+
+def test_a_reader_whose_segment_was_deleted_goes_on_at_the_next(tmp_path: Path) -> None:
+    (tmp_path / "resp.2.jsonl").write_bytes(b'{"id": 9, "ok": true}\n')
+    transport = FileTransport(tmp_path, start=_segments.position(1, 500), use_notifications=False)
+    assert [line.data for line in transport.receive(0.0)] == [b'{"id": 9, "ok": true}']
+
+
+def test_a_writer_starts_a_new_command_segment_once_one_is_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_segments, "SEGMENT_BYTES", 50)
+    one = FileTransport(tmp_path, use_notifications=False)
+    other = FileTransport(tmp_path, use_notifications=False)
+    for number in range(4):
+        (one if number % 2 else other).send(encode_request(number, "hello", None))
+    old = (tmp_path / "cmd.jsonl").read_bytes().splitlines()
+    assert old[-1] == b'{"next":"cmd.1.jsonl"}' and len(old) == 3
+    following = (tmp_path / "cmd.1.jsonl").read_bytes().splitlines()
+    assert [orjson.loads(line)["id"] for line in following[:2]] == [2, 3]
+    assert _segments.next_segment(b'{"next":"cmd.1.jsonl"}', "resp") is None  # kinds apart
+    assert _segments.next_segment(b'{"next":"../etc.1.jsonl"}', "cmd") is None
