@@ -19,7 +19,7 @@ def later(game: AgentClient, change: object) -> threading.Thread:
     """Start ``change(other_client)`` a moment from now, from a second client."""
 
     def run() -> None:
-        time.sleep(0.3)
+        time.sleep(0.15)
         with another_client(game) as other:
             change(other)  # type: ignore[operator]
 

@@ -30,7 +30,7 @@ def meanwhile(game: AgentClient, change: Callable[[AgentClient], object]) -> Ite
     """Run ``change`` from a second client a moment after the block starts, as another
     process (or the game itself) would change things while the test waits."""
     other = another_client(game)
-    thread = threading.Thread(target=lambda: (time.sleep(0.3), change(other)))
+    thread = threading.Thread(target=lambda: (time.sleep(0.15), change(other)))
     thread.start()
     try:
         yield
