@@ -34,6 +34,16 @@
 
   function srOnly(text) { return el("span", "sr-only", text); }
 
+  // The row's child spans, made once: a row is filled again in place, so an element under
+  // the pointer survives a redraw between mouse down and up and still gets the click.
+  function cells(row, classes) {
+    if (row.childElementCount !== classes.length) {
+      row.textContent = "";
+      classes.forEach(function (name) { row.appendChild(el("span", name)); });
+    }
+    return row.children;
+  }
+
   function say(message) {
     var status = $("status");
     status.textContent = message;
@@ -156,6 +166,8 @@
     render: renderStep,
   });
 
+  var STEP_CELLS = ["tl-mark", "tl-index", "tl-cmd", "tl-args", "tl-frame", "tl-bar", "tl-ms"];
+
   function renderStep(row, index) {
     var pos = state.order[index], call = calls[pos], view = views[pos];
     var bad = failed(call), logErrors = view.errors > 0;
@@ -167,17 +179,15 @@
     row.setAttribute("aria-setsize", String(state.order.length));
     row.dataset.pos = String(pos);
     var ms = durationMs(call), args = argsSummary(call.args);
-    row.textContent = "";
-    row.appendChild(el("span", "tl-mark", bad ? "\u2716" : logErrors ? "\u26a0" : ""));
-    row.appendChild(el("span", "tl-index", stepName(call)));
-    row.appendChild(el("span", "tl-cmd", call.cmd));
-    row.appendChild(el("span", "tl-args", args));
-    row.appendChild(el("span", "tl-frame", typeof call.frame === "number" ? "f" + call.frame : ""));
-    var duration = el("span", "tl-dur", formatMs(ms));
-    var bar = el("span", "tl-bar");
-    bar.style.width = ms === null ? "0" : Math.max(2, Math.sqrt(ms / maxDuration) * 40) + "px";
-    duration.insertBefore(bar, duration.firstChild);
-    row.appendChild(duration);
+    var parts = cells(row, STEP_CELLS);
+    parts[0].textContent = bad ? "\u2716" : logErrors ? "\u26a0" : "";
+    parts[1].textContent = stepName(call);
+    parts[2].textContent = call.cmd;
+    parts[3].textContent = args;
+    parts[4].textContent = typeof call.frame === "number" ? "f" + call.frame : "";
+    // The bar's length grows with the square root of the duration: long waits stay on scale.
+    parts[5].style.width = ms === null ? "0" : Math.max(2, Math.sqrt(ms / maxDuration) * 40) + "px";
+    parts[6].textContent = formatMs(ms);
     var label = "Step " + stepName(call) + ": " + call.cmd + (args ? " " + args : "")
       + (typeof call.frame === "number" ? ", frame " + call.frame : "") + ", " + formatMs(ms)
       + (bad ? ", failed: " + outcome(call) : "") + (logErrors ? ", " + view.errors
@@ -541,15 +551,11 @@
     row.className = "log-line" + (LEVEL_CLASS[level] ? " " + LEVEL_CLASS[level] : "")
       + (owner >= 0 && owner === state.selected ? " in-call" : "")
       + (inList && line === state.logCursor ? " cursor" : "");
-    row.textContent = "";
-    row.appendChild(el("span", "log-number", line + 1));
-    var link = el("span", "log-call", owner >= 0 ? stepName(calls[owner]) : "");
-    if (owner >= 0) {
-      link.dataset.pos = String(owner);
-      link.title = "During step " + stepName(calls[owner]) + " (" + calls[owner].cmd + "): open it";
-    }
-    row.appendChild(link);
-    row.appendChild(el("span", "log-text", log.lines[line]));
+    var parts = cells(row, ["log-number", "log-call", "log-text"]);
+    parts[0].textContent = String(line + 1);
+    parts[1].textContent = owner >= 0 ? stepName(calls[owner]) : "";
+    parts[1].title = owner >= 0 ? "During step " + stepName(calls[owner]) + " (" + calls[owner].cmd + "): open it" : "";
+    parts[2].textContent = log.lines[line];
     if (inList) {
       row.setAttribute("role", "option");
       row.setAttribute("aria-selected", line === state.logCursor ? "true" : "false");
@@ -665,7 +671,10 @@
       moveLogCursor(line);
       if (event.target.classList.contains("log-call")) openLogLine(line);
     });
-    logEl.addEventListener("focus", function () { if (state.logCursor < 0) moveLogCursor(0); });
+    logEl.addEventListener("focus", function () {
+      // Without scrolling: a click that focused the log must land where it was aimed.
+      if (state.logCursor < 0) moveLogCursor(logList.firstInView());
+    });
     $("show-all").addEventListener("change", function (event) { setShowAll(event.target.checked); });
     $("whole-snapshot").addEventListener("change", function (event) { setWhole(event.target.checked); });
     $("prev-log-error").addEventListener("click", function () { nextLogError(-1); });

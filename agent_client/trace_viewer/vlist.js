@@ -79,6 +79,10 @@ var VirtualList = (function () {
     this.draw();
   };
 
+  VirtualList.prototype.firstInView = function () {
+    return Math.min(this.count - 1, Math.ceil(this.container.scrollTop / this.rowHeight));
+  };
+
   VirtualList.prototype.pageSize = function () {
     return Math.max(1, Math.floor(this.container.clientHeight / this.rowHeight) - 1);
   };
