@@ -7,7 +7,10 @@
   var ROW_HEIGHT = 26, LOG_ROW_HEIGHT = 18, CONTEXT = 3;
   var MAX_LOG_EXCERPT = 400, MAX_JSON_CHARS = 200000;
 
+  // Marks and measures named trace-viewer-* are read by bench/bench_trace_view.py.
+  performance.mark("trace-viewer-start");
   var data = JSON.parse(document.getElementById("trace-data").textContent);
+  performance.mark("trace-viewer-data");
   var calls = data.calls, views = data.views, log = data.log;
   var snapshotLines = data.snapshot_lines;
 
@@ -24,6 +27,13 @@
   };
 
   function $(id) { return document.getElementById(id); }
+
+  // Times one piece of work for the benchmark; old entries go, so a long session stays lean.
+  var measured = 0;
+  function measure(name, started) {
+    if (++measured % 2000 === 0) performance.clearMeasures();
+    performance.measure(name, { start: started });
+  }
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -229,6 +239,7 @@
   function select(pos, options) {
     options = options || {};
     if (pos < 0 || pos >= calls.length) return;
+    var started = performance.now();
     if (!(pos in state.rowOf)) setShowAll(true);
     var row = state.rowOf[pos];
     state.selected = pos;
@@ -238,6 +249,7 @@
     state.unfolded = {};
     scheduleDetails(options.fromLog);
     try { history.replaceState(null, "", "#step=" + calls[pos].index); } catch (ignored) { /* file: URLs may refuse */ }
+    measure("trace-viewer-select", started);
   }
 
   function moveSelection(delta) {
@@ -266,7 +278,7 @@
   function renderDetails(fromLog) {
     var pos = state.selected;
     if (pos < 0) return;
-    var call = calls[pos], view = views[pos];
+    var call = calls[pos], view = views[pos], started = performance.now();
     renderSummary(call);
     renderSnapshot(call);
     renderScreenshot(call, view);
@@ -276,7 +288,8 @@
     logList.refresh();
     if (!fromLog && view.log && view.log[1] > view.log[0]) logList.reveal(view.log[0], true);
     document.body.dataset.step = String(call.index);
-    performance.mark("trace-viewer-step");
+    measure("trace-viewer-details", started);
+    if (!performance.getEntriesByName("trace-viewer-step").length) performance.mark("trace-viewer-step");
   }
 
   function renderSummary(call) {
