@@ -44,6 +44,10 @@
 
   function srOnly(text) { return el("span", "sr-only", text); }
 
+  function note(box, text) { return box.appendChild(el("p", "note", text)); }
+
+  function plural(count, word) { return count + " " + word + (count === 1 ? "" : "s"); }
+
   // The row's child spans, made once: a row is filled again in place, so an element under
   // the pointer survives a redraw between mouse down and up and still gets the click.
   function cells(row, classes) {
@@ -111,6 +115,18 @@
     return Math.max(most, durationMs(call) || 0);
   }, 0) || 1;
 
+  var logCounts = countLevels(log.levels);
+
+  // How many errors (E) and warnings (W) the log holds (e, w: their continuation lines).
+  function countLevels(levels) {
+    var counts = { E: 0, W: 0 };
+    for (var i = 0; i < levels.length; i++) {
+      var level = levels.charAt(i);
+      if (level in counts) counts[level]++;
+    }
+    return counts;
+  }
+
   // --- header ----------------------------------------------------------------------------
 
   function renderHeader() {
@@ -122,7 +138,6 @@
     badge.className = "badge " + (data.cut_off ? "bad" : end.reason === "closed" ? "good" : "bad");
     var actions = calls.filter(isAction).length;
     var failures = calls.filter(failed).length;
-    var errors = views.reduce(function (sum, view) { return sum + view.errors; }, 0);
     var lastT = data.cut_off ? calls.reduce(function (t, call) {
       return Math.max(t, call.t_end || call.t || 0);
     }, 0) : end.t;
@@ -132,7 +147,8 @@
       ["Protocol", meta.protocol], ["Started", meta.started],
       ["Length", typeof lastT === "number" ? formatMs(lastT * 1000) : null],
       ["Steps", actions + " actions, " + calls.length + " calls"],
-      ["Failed calls", failures], ["Log errors", errors], ["File", data.file],
+      ["Failed calls", failures], ["Log errors", logCounts.E], ["File", data.file],
+      ["Session", meta.session],
     ];
     var list = $("meta");
     rows.forEach(function (row) {
@@ -142,7 +158,6 @@
       item.appendChild(el("dd", "", row[1]));
       list.appendChild(item);
     });
-    if (meta.session) list.lastChild.title = "Session: " + meta.session;
     renderBanners();
   }
 
@@ -248,8 +263,17 @@
     timelineEl.setAttribute("aria-activedescendant", "step-row-" + row);
     state.unfolded = {};
     scheduleDetails(options.fromLog);
-    try { history.replaceState(null, "", "#step=" + calls[pos].index); } catch (ignored) { /* file: URLs may refuse */ }
+    rememberStep(calls[pos].index);
     measure("trace-viewer-select", started);
+  }
+
+  // Puts the step in the URL (#step=N) once the selection rests: browsers refuse a flood of
+  // history changes, as holding a key down would make.
+  function rememberStep(index) {
+    clearTimeout(rememberStep.timer);
+    rememberStep.timer = setTimeout(function () {
+      try { history.replaceState(null, "", "#step=" + index); } catch (ignored) { /* opaque */ }
+    }, 300);
   }
 
   function moveSelection(delta) {
@@ -260,7 +284,7 @@
   }
 
   function selectError(direction) {
-    var row = state.rowOf[state.selected];
+    var row = state.selected in state.rowOf ? state.rowOf[state.selected] : -1;
     for (var i = row + direction; i >= 0 && i < state.order.length; i += direction) {
       if (hasError(state.order[i])) { select(state.order[i], { center: true }); return; }
     }
@@ -289,7 +313,9 @@
     if (!fromLog && view.log && view.log[1] > view.log[0]) logList.reveal(view.log[0], true);
     document.body.dataset.step = String(call.index);
     measure("trace-viewer-details", started);
-    if (!performance.getEntriesByName("trace-viewer-step").length) performance.mark("trace-viewer-step");
+    if (!performance.getEntriesByName("trace-viewer-step").length) {
+      performance.mark("trace-viewer-step");
+    }
   }
 
   function renderSummary(call) {
@@ -309,7 +335,7 @@
     if (!isAction(call)) facts.push("not an action");
     box.appendChild(el("div", "summary-facts", facts.join(" \u00b7 ")));
     if (call.error) box.appendChild(el("div", "summary-error", call.error));
-    if (call.data_truncated) box.appendChild(el("div", "note", "The answer's data was cut short when recorded."));
+    if (call.data_truncated) note(box, "The answer's data was cut short when recorded.");
   }
 
   // Snapshot pane: the diff from the snapshot before to the one after.
@@ -318,21 +344,18 @@
     box.textContent = "";
     stats.textContent = "";
     var before = snapshotOf(call.before), after = snapshotOf(call.after);
-    var missing = [["before", call.before, before], ["after", call.after, after]].filter(function (side) {
-      return typeof side[1] === "number" && !side[2];
-    });
+    var sides = [["before", call.before, before], ["after", call.after, after]];
+    var missing = sides.filter(function (side) { return typeof side[1] === "number" && !side[2]; });
     missing.forEach(function (side) {
-      box.appendChild(el("p", "note", "The snapshot " + side[0] + " (id " + side[1] + ") is not in the trace."));
+      note(box, "The snapshot " + side[0] + " (id " + side[1] + ") is not in the trace.");
     });
     if (!before && !after) {
-      if (!missing.length) box.appendChild(el("p", "note", "No snapshot was taken around this call."));
+      if (!missing.length) note(box, "No snapshot was taken around this call.");
       return;
     }
     if (!before || !after) {
-      var only = before || after;
-      box.appendChild(el("p", "note", before ? "Only the snapshot before this call was taken:"
-        : "Only the snapshot after this call was taken:"));
-      box.appendChild(snapshotBlock(only.lines));
+      note(box, "Only the snapshot " + (before ? "before" : "after") + " this call was taken:");
+      box.appendChild(snapshotBlock((before || after).lines));
       return;
     }
     var result = TraceDiff.diff(before.lines, after.lines);
@@ -341,12 +364,17 @@
       if (op[0] === TraceDiff.ADDED) added++;
       else if (op[0] === TraceDiff.REMOVED) removed++;
     });
-    stats.textContent = added || removed ? "+" + added + " \u2212" + removed + " lines" : "no change";
+    stats.textContent = added || removed ? "+" + added + " \u2212" + removed + " lines"
+      : "no change";
     stats.setAttribute("aria-label", added + " lines added, " + removed + " removed");
-    var versions = [before.tree_version, after.tree_version];
-    if (typeof versions[0] === "number") stats.title = "tree version " + versions[0] + " \u2192 " + versions[1];
-    if (!result.exact) box.appendChild(el("p", "note", "Too many changes for a line-by-line diff: the changed part is shown as removed, then added."));
-    if (!added && !removed) box.appendChild(el("p", "note", "The snapshot did not change."));
+    if (typeof before.tree_version === "number") {
+      stats.title = "tree version " + before.tree_version + " \u2192 " + after.tree_version;
+    }
+    if (!result.exact) {
+      note(box, "Too many changes for a line-by-line diff: the changed part is shown as "
+        + "removed, then added.");
+    }
+    if (!added && !removed) note(box, "The snapshot did not change.");
     var rows = state.whole || (!added && !removed) ? result.ops.map(function (op, i) { return i; })
       : TraceDiff.fold(result.ops, CONTEXT);
     box.appendChild(diffBlock(result.ops, rows, before.lines, after.lines));
@@ -354,7 +382,9 @@
 
   function snapshotBlock(lines) {
     var block = el("div", "diff");
-    lines.forEach(function (line) { block.appendChild(diffLine("div", "same", " ", snapshotLines[line])); });
+    lines.forEach(function (line) {
+      block.appendChild(diffLine("div", "same", " ", snapshotLines[line]));
+    });
     return block;
   }
 
@@ -374,15 +404,18 @@
     rows.forEach(function (row) {
       if (typeof row === "object") {
         if (state.unfolded[row.from]) {
-          for (var i = row.from; i < row.from + row.fold; i++) fragment.appendChild(opLine(ops[i], a, b));
+          for (var i = row.from; i < row.from + row.fold; i++) {
+            fragment.appendChild(opLine(ops[i], a, b));
+          }
           return;
         }
-        var fold = el("button", "diff-fold", "\u22ef " + row.fold + " unchanged line" + (row.fold > 1 ? "s" : ""));
+        var fold = el("button", "diff-fold", "\u22ef " + plural(row.fold, "unchanged line"));
         fold.type = "button";
         fold.setAttribute("aria-label", "Show " + row.fold + " unchanged lines");
         fold.addEventListener("click", function () {
           state.unfolded[row.from] = true;
           renderSnapshot(calls[state.selected]);
+          $("snapshot-pane").focus();  // the button is gone; keep the keys in this pane
         });
         fragment.appendChild(fold);
         return;
@@ -395,7 +428,9 @@
 
   function opLine(op, a, b) {
     if (op[0] === TraceDiff.ADDED) return diffLine("ins", "add", "+", snapshotLines[b[op[2]]]);
-    if (op[0] === TraceDiff.REMOVED) return diffLine("del", "del", "\u2212", snapshotLines[a[op[1]]]);
+    if (op[0] === TraceDiff.REMOVED) {
+      return diffLine("del", "del", "\u2212", snapshotLines[a[op[1]]]);
+    }
     return diffLine("div", "same", " ", snapshotLines[b[op[2]]]);
   }
 
@@ -405,7 +440,8 @@
     box.textContent = "";
     state.shotPending = false;
     var rect = call.target_rect;
-    var rectText = rect ? "target at (" + rect.x + ", " + rect.y + "), " + rect.w + "\u00d7" + rect.h : "";
+    var rectText = rect
+      ? "target at (" + rect.x + ", " + rect.y + "), " + rect.w + "\u00d7" + rect.h : "";
     if (view.shot < 0) {
       box.appendChild(el("p", "note", "No screenshot after this call" +
         (typeof call.screenshot === "string" ? " (its picture is not in the trace)." : ".")
@@ -413,7 +449,11 @@
       return;
     }
     var block = document.getElementById("shot-" + view.shot);
-    if (!block) { state.shotPending = true; box.appendChild(el("p", "note", "Loading the picture\u2026")); return; }
+    if (!block) {
+      state.shotPending = true;
+      note(box, "Loading the picture\u2026");
+      return;
+    }
     var shot = data.shots[view.shot];
     var figure = el("figure", "shot");
     var frame = el("div", "shot-frame");
@@ -433,7 +473,9 @@
     var mark = el("div", "target-mark");
     mark.id = "target-mark";
     mark.setAttribute("aria-hidden", "true");
-    var percent = function (value, size) { return Math.max(0, Math.min(100, value / size * 100)) + "%"; };
+    var percent = function (value, size) {
+      return Math.max(0, Math.min(100, value / size * 100)) + "%";
+    };
     mark.style.left = percent(rect.x, shot.width);
     mark.style.top = percent(rect.y, shot.height);
     mark.style.width = percent(rect.w, shot.width);
@@ -476,7 +518,7 @@
       });
       [event.seq, event.frame, event.type, event.source,
         Object.keys(rest).length ? JSON.stringify(rest) : ""].forEach(function (value) {
-        row.appendChild(el("td", "", value === undefined ? "" : value));
+        row.appendChild(el("td", "", value === undefined ? "" : scalar(value)));
       });
       body.appendChild(row);
     });
@@ -489,11 +531,14 @@
     block.appendChild(el("h3", "", "Changes"));
     [["added", "Added"], ["removed", "Removed"]].forEach(function (side) {
       var paths = Array.isArray(changes[side[0]]) ? changes[side[0]] : [];
-      var count = typeof changes[side[0] + "_count"] === "number" ? changes[side[0] + "_count"] : paths.length;
+      var count = changes[side[0] + "_count"];
+      if (typeof count !== "number") count = paths.length;
       var line = el("div", "changes-" + side[0]);
       line.appendChild(el("span", "changes-label", side[1] + " (" + count + "): "));
       line.appendChild(el("span", "changes-paths", paths.length ? paths.join(", ") : "nothing"));
-      if (count > paths.length) line.appendChild(el("span", "note", " and " + (count - paths.length) + " more"));
+      if (count > paths.length) {
+        line.appendChild(el("span", "note", " and " + (count - paths.length) + " more"));
+      }
       block.appendChild(line);
     });
     return block;
@@ -503,29 +548,33 @@
     var box = $("call-log");
     box.textContent = "";
     if (!view.log || view.log[1] <= view.log[0]) {
-      box.appendChild(el("p", "note", view.log ? "Nothing was logged during this call." : "No log range was recorded for this call."));
+      note(box, view.log ? "Nothing was logged during this call."
+        : "No log range was recorded for this call.");
       return;
     }
     var end = Math.min(view.log[1], view.log[0] + MAX_LOG_EXCERPT);
     for (var i = view.log[0]; i < end; i++) box.appendChild(logLineElement(el("div"), i, false));
-    if (end < view.log[1]) box.appendChild(el("p", "note", (view.log[1] - end) + " more lines in the engine log below."));
+    if (end < view.log[1]) note(box, (view.log[1] - end) + " more lines in the engine log below.");
   }
 
   // JSON pane: the request as sent, the answer as received, and the whole trace record.
+  var RESPONSE_KEYS = ["id", "ok", "data", "data_truncated", "code", "error", "frame", "events"];
+
   function renderJson(call) {
     var box = $("json");
     box.textContent = "";
     var request = { id: call.id, cmd: call.cmd, args: call.args };
     var response = {};
-    ["id", "ok", "data", "data_truncated", "code", "error", "frame", "events"].forEach(function (key) {
-      if (key in call) response[key] = call[key];
-    });
+    RESPONSE_KEYS.forEach(function (key) { if (key in call) response[key] = call[key]; });
     box.appendChild(jsonBlock("Request", "request-json", request));
     box.appendChild(jsonBlock("Response", "response-json", response));
     var record = el("details", "record");
     record.appendChild(el("summary", "", "Trace record (every key)"));
     record.addEventListener("toggle", function () {
-      if (record.open && record.childNodes.length === 1) record.appendChild(jsonPre("record-json", call));
+      // Drawn when opened: the whole record can be large.
+      if (record.open && record.childNodes.length === 1) {
+        record.appendChild(jsonPre("record-json", call));
+      }
     });
     box.appendChild(record);
   }
@@ -540,7 +589,8 @@
   function jsonPre(id, value) {
     var text = JSON.stringify(value, null, 2);
     if (text.length > MAX_JSON_CHARS) {
-      text = text.slice(0, MAX_JSON_CHARS) + "\n\u2026 (" + (text.length - MAX_JSON_CHARS) + " more characters)";
+      text = text.slice(0, MAX_JSON_CHARS) + "\n\u2026 ("
+        + (text.length - MAX_JSON_CHARS) + " more characters)";
     }
     var pre = el("pre", "json", text);
     pre.id = id;
@@ -567,12 +617,14 @@
     var parts = cells(row, ["log-number", "log-call", "log-text"]);
     parts[0].textContent = String(line + 1);
     parts[1].textContent = owner >= 0 ? stepName(calls[owner]) : "";
-    parts[1].title = owner >= 0 ? "During step " + stepName(calls[owner]) + " (" + calls[owner].cmd + "): open it" : "";
+    parts[1].title = owner >= 0
+      ? "During step " + stepName(calls[owner]) + " (" + calls[owner].cmd + "): open it" : "";
     parts[2].textContent = log.lines[line];
     if (inList) {
       row.setAttribute("role", "option");
       row.setAttribute("aria-selected", line === state.logCursor ? "true" : "false");
-      row.setAttribute("aria-label", "Line " + (line + 1) + (LEVEL_WORD[level] ? ", " + LEVEL_WORD[level] : "")
+      row.setAttribute("aria-label", "Line " + (line + 1)
+        + (LEVEL_WORD[level] ? ", " + LEVEL_WORD[level] : "")
         + (owner >= 0 ? ", during step " + stepName(calls[owner]) : "") + ": " + log.lines[line]);
     }
     return row;
@@ -588,7 +640,10 @@
 
   function openLogLine(line) {
     var owner = log.owners[line];
-    if (owner === undefined || owner < 0) { say("Line " + (line + 1) + " was logged outside any call."); return; }
+    if (owner === undefined || owner < 0) {
+      say("Line " + (line + 1) + " was logged outside any call.");
+      return;
+    }
     select(owner, { center: true, fromLog: true });
   }
 
@@ -597,18 +652,12 @@
       var level = log.levels.charAt(i);
       if (level === "E" || level === "W") { moveLogCursor(i); logEl.focus(); return; }
     }
-    say(direction > 0 ? "No later error or warning in the log." : "No earlier error or warning in the log.");
+    say("No " + (direction > 0 ? "later" : "earlier") + " error or warning in the log.");
   }
 
   function renderLogStats() {
-    var errors = 0, warnings = 0;
-    for (var i = 0; i < log.levels.length; i++) {
-      var level = log.levels.charAt(i);
-      if (level === "E") errors++;
-      else if (level === "W") warnings++;
-    }
-    $("log-stats").textContent = log.lines.length + " lines, " + errors + " error" + (errors === 1 ? "" : "s")
-      + ", " + warnings + " warning" + (warnings === 1 ? "" : "s");
+    $("log-stats").textContent = plural(log.lines.length, "line") + ", "
+      + plural(logCounts.E, "error") + ", " + plural(logCounts.W, "warning");
     logList.setCount(log.lines.length);
   }
 
@@ -643,8 +692,8 @@
       case "a": setShowAll(!state.showAll); return true;
       case "w": setWhole(!state.whole); return true;
       case "l": focusLog(); return true;
-      case "t": case "Escape": timelineEl.focus(); return true;
-      case "?": var help = $("keys-help"); help.open = !help.open; return true;
+      case "t": case "Escape": $("keys-help").open = false; timelineEl.focus(); return true;
+      case "?": $("keys-help").open = !$("keys-help").open; return true;
       default: return false;
     }
   }
@@ -688,8 +737,12 @@
       // Without scrolling: a click that focused the log must land where it was aimed.
       if (state.logCursor < 0) moveLogCursor(logList.firstInView());
     });
-    $("show-all").addEventListener("change", function (event) { setShowAll(event.target.checked); });
-    $("whole-snapshot").addEventListener("change", function (event) { setWhole(event.target.checked); });
+    $("show-all").addEventListener("change", function (event) {
+      setShowAll(event.target.checked);
+    });
+    $("whole-snapshot").addEventListener("change", function (event) {
+      setWhole(event.target.checked);
+    });
     $("prev-log-error").addEventListener("click", function () { nextLogError(-1); });
     $("next-log-error").addEventListener("click", function () { nextLogError(1); });
     document.addEventListener("DOMContentLoaded", function () {

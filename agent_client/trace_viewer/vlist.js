@@ -75,7 +75,9 @@ var VirtualList = (function () {
     var scroll = this.container.scrollTop;
     if (center) this.container.scrollTop = Math.max(0, top - (view - this.rowHeight) / 2);
     else if (top < scroll) this.container.scrollTop = top;
-    else if (top + this.rowHeight > scroll + view) this.container.scrollTop = top + this.rowHeight - view;
+    else if (top + this.rowHeight > scroll + view) {
+      this.container.scrollTop = top + this.rowHeight - view;
+    }
     this.draw();
   };
 

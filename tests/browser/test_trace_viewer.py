@@ -276,3 +276,20 @@ def test_the_line_diff_is_minimal_and_rebuilds_both_sides(open_viewer: OpenViewe
         assert result["edits"] == len(a) + len(b) - 2 * lcs_length(a, b), (a, b)
         assert result["sides"] == [a, b] and result["small"] == [a, b]
     assert not all(result["smallExact"] for result in results)
+
+
+def test_the_page_itself_refuses_to_reach_the_network(open_viewer: OpenViewer) -> None:
+    viewer = open_viewer(actions=10)
+    outcomes = viewer.page.evaluate("""async () => [
+        await fetch('https://example.com/').then(() => 'fetched', () => 'refused'),
+        await new Promise(done => {
+            const picture = new Image();
+            picture.onload = () => done('loaded');
+            picture.onerror = () => done('refused');
+            picture.src = 'http://192.0.2.1/picture.png';
+        })]""")
+    assert outcomes == ["refused", "refused"]
+    assert viewer.blocked == []  # the page's policy stopped them before the route saw them
+    assert all("Content Security Policy" in problem for problem in viewer.problems)
+    assert len(viewer.problems) >= 2
+    viewer.forget()
