@@ -103,6 +103,16 @@ class Viewer:
         return sorted({url for url in self.requests + self.blocked
                        if not url.startswith(LOCAL_SCHEMES)})
 
+    def wait_until(self, check: Callable[[], bool], seconds: float = 2.0) -> bool:
+        """Poll ``check`` (for what the browser reports on its own time), then let
+        stragglers arrive. Returns whether ``check`` came true."""
+        for _ in range(int(seconds / 0.05)):
+            if check():
+                break
+            self.page.wait_for_timeout(50)
+        self.page.wait_for_timeout(100)
+        return check()
+
     def forget(self) -> None:
         """Drop what was seen so far (for a test that makes requests on purpose)."""
         self.requests.clear()

@@ -203,6 +203,7 @@ def test_a_cut_off_trace_says_so(open_viewer: OpenViewer) -> None:
     assert "This trace was cut off." in banner.inner_text()
     assert page.locator("#end-status").inner_text() == "cut off"
     page.keyboard.press("End")
+    viewer.wait_step(viewer.sample.calls)
     assert page.locator("#summary .badge").inner_text() == "no answer"
     assert "the game exited" in page.locator("#summary").inner_text()
 
@@ -228,7 +229,7 @@ def test_the_request_watch_can_see_a_request_leave(open_viewer: OpenViewer) -> N
     viewer = open_viewer(actions=10)
     viewer.page.goto("about:blank")
     viewer.page.set_content('<img src="http://192.0.2.1/picture.png">')
-    viewer.page.wait_for_timeout(200)
+    assert viewer.wait_until(lambda: viewer.outside_requests() != [] and viewer.problems != [])
     assert viewer.outside_requests() == ["http://192.0.2.1/picture.png"]
     viewer.forget()  # this page was the test's, not the viewer's
 
@@ -290,6 +291,8 @@ def test_the_page_itself_refuses_to_reach_the_network(open_viewer: OpenViewer) -
         })]""")
     assert outcomes == ["refused", "refused"]
     assert viewer.blocked == []  # the page's policy stopped them before the route saw them
+    # The policy's console messages come on their own time: one about each address.
+    assert viewer.wait_until(lambda: all(address in " ".join(viewer.problems)
+                                         for address in ("example.com", "192.0.2.1")))
     assert all("Content Security Policy" in problem for problem in viewer.problems)
-    assert len(viewer.problems) >= 2
     viewer.forget()
