@@ -27,8 +27,8 @@ import orjson
 
 from agent_client.errors import AgentBridgeError
 
-__all__ = ["FORMAT", "Screenshot", "Snapshot", "Trace", "TraceError", "load_trace",
-           "render_html"]
+__all__ = ["FORMAT", "Screenshot", "Snapshot", "Trace", "TraceError", "build_page", "load_trace",
+           "page_data", "render_html"]
 
 FORMAT = 1
 TRACE_ENTRY = "trace.jsonl"
@@ -185,11 +185,13 @@ def _read_entry(archive: zipfile.ZipFile, name: str, source: Path) -> bytes:
     """One entry's bytes.
 
     Raises:
-        TraceError: the entry is damaged (bad checksum, cut short, bad compression).
+        TraceError: the entry is damaged (bad checksum, cut short, bad compression), encrypted
+            or compressed in a way zipfile does not read.
     """
     try:
         return archive.read(name)
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+    # RuntimeError: an encrypted entry; NotImplementedError (one): a compression zipfile lacks.
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError) as exc:
         raise TraceError(f"{source} is damaged: its entry {name} cannot be read "
                          f"({exc}).") from exc
 
@@ -489,7 +491,13 @@ def render_html(trace: Trace, out_path: str | os.PathLike[str]) -> Path:
     """
     target = Path(out_path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    page = build_page(trace)
+    # Written beside and then renamed, so a reader never sees half a page.
     partial = target.with_name(target.name + ".partial")
-    partial.write_text(build_page(trace), encoding="utf-8")
-    partial.replace(target)
+    try:
+        partial.write_text(page, encoding="utf-8")
+        partial.replace(target)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
     return target

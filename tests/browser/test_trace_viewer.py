@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser.conftest import Viewer
-
 if TYPE_CHECKING:
     from playwright.sync_api import FloatRect
 
+    from tests.browser.conftest import Viewer  # conftest is pytest's to import
+
 pytestmark = pytest.mark.browser
 
-OpenViewer = Callable[..., Viewer]
+OpenViewer = Callable[..., "Viewer"]
 
 
 def box(viewer: Viewer, selector: str) -> FloatRect:

@@ -131,6 +131,20 @@ def test_a_damaged_trace_entry_is_named(sample: SampleTrace, tmp_path: Path) -> 
         load_trace(damaged)
 
 
+def test_an_entry_compressed_in_an_unknown_way_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "odd.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("trace.jsonl", trace_lines(META))
+    raw = bytearray(path.read_bytes())
+    # The method is at byte 8 of the local header and byte 10 of the directory entry.
+    directory = raw.rfind(b"PK\x01\x02")
+    raw[8] = raw[directory + 10] = 99
+    path.write_bytes(bytes(raw))
+    with pytest.raises(TraceError, match="its entry trace.jsonl cannot be read "
+                                         "\\(That compression method is not supported\\)"):
+        load_trace(path)
+
+
 def test_a_foreign_zip_is_refused_with_its_entries(tmp_path: Path) -> None:
     path = write_zip(tmp_path / "photos.zip", {"a.jpg": b"x", "b/trace.jsonl": b"{}"})
     with pytest.raises(TraceError, match=r"not a trace: it has no trace.jsonl at its top "
