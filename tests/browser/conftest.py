@@ -1,0 +1,186 @@
+"""A real Chromium, driven by Playwright, for the trace viewer's page.
+
+Chromium comes from the distribution (``apt-get install -y chromium``, at /usr/bin/chromium;
+``AGENT_BRIDGE_CHROMIUM`` names another binary); Playwright never downloads a browser here.
+Without Chromium or Playwright the tests are skipped with the reason, unless
+``AGENT_BRIDGE_REQUIRE_BROWSER=1`` (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from agent_client._trace_view import load_trace, render_html
+from tests.trace_samples import SampleTrace, write_trace
+
+if TYPE_CHECKING:
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        ConsoleMessage,
+        Page,
+        Route,
+        ViewportSize,
+    )
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-default-apps"]
+VIEWPORT: ViewportSize = {"width": 1400, "height": 900}
+# about: is the test's own blank page; nothing else may be asked for.
+LOCAL_SCHEMES = ("file:", "data:", "about:")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: needs Chromium and Playwright for Python "
+                                       "(skipped without them unless "
+                                       "AGENT_BRIDGE_REQUIRE_BROWSER=1)")
+
+
+def chromium_path() -> str | None:
+    """The Chromium binary to drive, or None when there is none."""
+    named = os.environ.get("AGENT_BRIDGE_CHROMIUM")
+    if named:
+        return named if Path(named).is_file() else None
+    if Path("/usr/bin/chromium").is_file():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def unavailable(why: str) -> None:
+    """Skip, or fail when the browser is required.
+
+    Raises:
+        pytest.fail.Exception: AGENT_BRIDGE_REQUIRE_BROWSER=1 is set.
+        pytest.skip.Exception: otherwise.
+    """
+    if os.environ.get("AGENT_BRIDGE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{why}, and AGENT_BRIDGE_REQUIRE_BROWSER=1 requires the browser tests.")
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """Chromium, launched once for the session."""
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        unavailable("Playwright for Python is not installed (pip install playwright)")
+    binary = chromium_path()
+    if binary is None:
+        named = os.environ.get("AGENT_BRIDGE_CHROMIUM")
+        unavailable(f"AGENT_BRIDGE_CHROMIUM={named} is not a file" if named
+                    else "Chromium is not installed (apt-get install -y chromium)")
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
+        except Error as exc:
+            unavailable(f"Chromium at {binary} does not start ({exc.message.splitlines()[0]})")
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Viewer:
+    """The viewer page of a sample trace, with what the page asked for."""
+
+    page: Page
+    sample: SampleTrace
+    html: Path
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def outside_requests(self) -> list[str]:
+        """Requests for anything but the page's own file and data: URIs."""
+        return sorted({url for url in self.requests + self.blocked
+                       if not url.startswith(LOCAL_SCHEMES)})
+
+    def wait_until(self, check: Callable[[], bool], seconds: float = 2.0) -> bool:
+        """Poll ``check`` (for what the browser reports on its own time), then let
+        stragglers arrive. Returns whether ``check`` came true."""
+        for _ in range(int(seconds / 0.05)):
+            if check():
+                break
+            self.page.wait_for_timeout(50)
+        self.page.wait_for_timeout(100)
+        return check()
+
+    def forget(self) -> None:
+        """Drop what was seen so far (for a test that makes requests on purpose)."""
+        self.requests.clear()
+        self.blocked.clear()
+        self.problems.clear()
+
+    def step(self) -> int:
+        """The ``index`` of the call whose details are shown, once they match the timeline."""
+        self.page.wait_for_function("""() => {
+            const row = document.querySelector('#timeline [aria-selected=true] .tl-index');
+            return row !== null && row.textContent === '#' + document.body.dataset.step; }""")
+        return int(self.page.evaluate("document.body.dataset.step"))
+
+    def wait_step(self, index: int) -> None:
+        """Wait until the details of call ``index`` are drawn."""
+        # A function, not an expression: the page's CSP refuses eval.
+        self.page.wait_for_function("index => document.body.dataset.step === String(index)",
+                                    arg=index, timeout=5000)
+
+    def row(self, index: int) -> Any:
+        """The timeline row of call ``index``."""
+        return self.page.locator(f"#timeline [role=option]:has(.tl-index:text-is('#{index}'))")
+
+    def focused_id(self) -> str:
+        return str(self.page.evaluate("document.activeElement && document.activeElement.id"))
+
+
+def watch(context: BrowserContext, page: Page, viewer: Viewer) -> None:
+    """Route every request (only file: and data: go through) and keep page errors."""
+    def route(route: Route) -> None:
+        if route.request.url.startswith(LOCAL_SCHEMES):
+            route.continue_()
+        else:
+            viewer.blocked.append(route.request.url)
+            route.abort()
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":  # CSP refusals land here too
+            viewer.problems.append(f"console: {message.text}")
+
+    context.route("**/*", route)
+    page.on("request", lambda request: viewer.requests.append(request.url))
+    page.on("pageerror", lambda error: viewer.problems.append(f"page error: {error}"))
+    page.on("console", console)
+
+
+@pytest.fixture
+def open_viewer(chromium: Browser, tmp_path: Path) -> Iterator[Callable[..., Viewer]]:
+    """Opens a sample trace (``write_trace`` options) in the viewer. Every page opened must
+    end without a request leaving it and without script errors."""
+    opened: list[tuple[BrowserContext, Viewer]] = []
+
+    def open_sample(**options: Any) -> Viewer:
+        folder = tmp_path / f"trace{len(opened)}"
+        sample = write_trace(folder / "trace.zip", **options)
+        html = render_html(load_trace(sample.path), folder / "trace.html")
+        context = chromium.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        viewer = Viewer(page, sample, html)
+        watch(context, page, viewer)
+        opened.append((context, viewer))
+        page.goto(html.as_uri())
+        page.wait_for_selector("html[data-ready]")
+        return viewer
+
+    yield open_sample
+    for context, viewer in opened:
+        context.close()
+    for _, viewer in opened:
+        assert viewer.outside_requests() == [], "the page asked for something outside itself"
+        assert viewer.problems == []
