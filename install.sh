@@ -70,3 +70,12 @@ elif apt_install mono-mcs mono-runtime libmono-system-core4.0-cil libnewtonsoft-
 else
   echo "skipped: install mono-mcs and mono-runtime to check the Unity package"
 fi
+
+echo "== Chromium (for the trace viewer's browser tests)"
+if command -v chromium >/dev/null || [ -n "${AGENT_BRIDGE_CHROMIUM:-}" ]; then
+  echo "already installed"
+elif apt_install chromium; then
+  echo "installed"
+else
+  echo "skipped: install chromium (or set AGENT_BRIDGE_CHROMIUM) to run the viewer's browser tests"
+fi

@@ -27,8 +27,17 @@ import orjson
 
 from agent_client.errors import AgentBridgeError
 
-__all__ = ["FORMAT", "Screenshot", "Snapshot", "Trace", "TraceError", "build_page", "load_trace",
-           "page_data", "render_html"]
+__all__ = [
+    "FORMAT",
+    "Screenshot",
+    "Snapshot",
+    "Trace",
+    "TraceError",
+    "build_page",
+    "load_trace",
+    "page_data",
+    "render_html",
+]
 
 FORMAT = 1
 TRACE_ENTRY = "trace.jsonl"
@@ -129,8 +138,10 @@ def load_trace(path: str | os.PathLike[str]) -> Trace:
     with _open_zip(source) as archive:
         names = set(archive.namelist())
         if TRACE_ENTRY not in names:
-            raise TraceError(f"{source} is a zip archive but not a trace: it has no "
-                             f"{TRACE_ENTRY} at its top ({_list_entries(names)}).")
+            raise TraceError(
+                f"{source} is a zip archive but not a trace: it has no "
+                f"{TRACE_ENTRY} at its top ({_list_entries(names)})."
+            )
         lines = _read_entry(archive, TRACE_ENTRY, source).split(b"\n")
         meta = _read_meta(lines[0], source)
         trace = Trace(path=source, meta=meta)
@@ -167,9 +178,11 @@ def _why_not_a_zip(source: Path) -> str:
     if head == ZIP_SIGNATURE:
         # The zip's table of contents is written last, so a cut-short file starts right but
         # ends without it.
-        return (f"{source} is a truncated or damaged zip archive: its table of contents (at "
-                f"the end of the file) is missing, as when writing or copying it stopped "
-                f"part way.")
+        return (
+            f"{source} is a truncated or damaged zip archive: its table of contents (at "
+            f"the end of the file) is missing, as when writing or copying it stopped "
+            f"part way."
+        )
     return f"{source} is not a trace: it is not a zip archive."
 
 
@@ -192,12 +205,10 @@ def _read_entry(archive: zipfile.ZipFile, name: str, source: Path) -> bytes:
         return archive.read(name)
     # RuntimeError: an encrypted entry; NotImplementedError (one): a compression zipfile lacks.
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError) as exc:
-        raise TraceError(f"{source} is damaged: its entry {name} cannot be read "
-                         f"({exc}).") from exc
+        raise TraceError(f"{source} is damaged: its entry {name} cannot be read ({exc}).") from exc
 
 
-def _read_optional(archive: zipfile.ZipFile, names: set[str], name: str,
-                   notes: list[str]) -> bytes:
+def _read_optional(archive: zipfile.ZipFile, names: set[str], name: str, notes: list[str]) -> bytes:
     """An entry the trace can do without: empty when absent or damaged (said in ``notes``)."""
     if name not in names:
         return b""
@@ -230,18 +241,23 @@ def _read_meta(line: bytes, source: Path) -> dict[str, Any]:
     if version is None:
         raise TraceError(f"{where} has no format number; this viewer reads format {FORMAT}.")
     if type(version) is int and version > FORMAT:
-        raise TraceError(f"{source} is trace format {version}, newer than this viewer reads "
-                         f"(format {FORMAT}): update agent-bridge to open it.")
-    raise TraceError(f"{source} has an unknown trace format {version!r}; this viewer reads "
-                     f"format {FORMAT}.")
+        raise TraceError(
+            f"{source} is trace format {version}, newer than this viewer reads "
+            f"(format {FORMAT}): update agent-bridge to open it."
+        )
+    raise TraceError(
+        f"{source} has an unknown trace format {version!r}; this viewer reads format {FORMAT}."
+    )
 
 
-def _json_lines(lines: list[bytes], entry: str, notes: list[str],
-                first_number: int = 1) -> list[dict[str, Any]]:
+def _json_lines(
+    lines: list[bytes], entry: str, notes: list[str], first_number: int = 1
+) -> list[dict[str, Any]]:
     """The JSON objects of a JSON-lines entry; a line that is not one is left out (noted)."""
     objects: list[dict[str, Any]] = []
-    last = max((number for number, line in enumerate(lines, first_number) if line.strip()),
-               default=0)
+    last = max(
+        (number for number, line in enumerate(lines, first_number) if line.strip()), default=0
+    )
     for number, line in enumerate(lines, first_number):
         if not line.strip():
             continue
@@ -269,31 +285,34 @@ def _read_records(lines: list[bytes], notes: list[str]) -> list[dict[str, Any]]:
     return records
 
 
-def _read_snapshots(archive: zipfile.ZipFile, names: set[str],
-                    notes: list[str]) -> dict[int, Snapshot]:
+def _read_snapshots(
+    archive: zipfile.ZipFile, names: set[str], notes: list[str]
+) -> dict[int, Snapshot]:
     raw = _read_optional(archive, names, SNAPSHOTS_ENTRY, notes)
     snapshots: dict[int, Snapshot] = {}
     for line in _json_lines(raw.split(b"\n"), SNAPSHOTS_ENTRY, notes):
         snapshot_id, text, version = line.get("id"), line.get("text"), line.get("tree_version")
         if type(snapshot_id) is not int or not isinstance(text, str):
-            notes.append(f"A line of {SNAPSHOTS_ENTRY} has no integer id or no text; "
-                         f"it is left out.")
+            notes.append(
+                f"A line of {SNAPSHOTS_ENTRY} has no integer id or no text; it is left out."
+            )
             continue
-        snapshots[snapshot_id] = Snapshot(snapshot_id, text,
-                                          version if type(version) is int else None)
+        snapshots[snapshot_id] = Snapshot(
+            snapshot_id, text, version if type(version) is int else None
+        )
     return snapshots
 
 
-def _read_screenshots(archive: zipfile.ZipFile, names: set[str], calls: list[dict[str, Any]],
-                      notes: list[str]) -> dict[str, Screenshot]:
+def _read_screenshots(
+    archive: zipfile.ZipFile, names: set[str], calls: list[dict[str, Any]], notes: list[str]
+) -> dict[str, Screenshot]:
     screenshots: dict[str, Screenshot] = {}
     for call in calls:
         entry = call.get("screenshot")
         if not isinstance(entry, str) or entry in screenshots:
             continue
         if entry not in names:
-            notes.append(f"{entry}, the screenshot of call {call.get('index')}, is not in the "
-                         f"zip.")
+            notes.append(f"{entry}, the screenshot of call {call.get('index')}, is not in the zip.")
             continue
         picture = _png(_read_optional(archive, names, entry, notes))
         if picture is None:
@@ -359,8 +378,11 @@ def _levels(lines: list[str]) -> str:
 def _log_range(call: dict[str, Any], starts: list[int]) -> tuple[int, int] | None:
     """The lines (first, end) that started inside the call's ``log`` byte range."""
     span = call.get("log")
-    if (not isinstance(span, list) or len(span) != 2
-            or not all(type(value) is int for value in span)):
+    if (
+        not isinstance(span, list)
+        or len(span) != 2
+        or not all(type(value) is int for value in span)
+    ):
         return None
     first = bisect.bisect_left(starts, span[0])
     return first, max(first, bisect.bisect_left(starts, span[1]))
@@ -372,7 +394,7 @@ def _read_log(raw: bytes, calls: list[dict[str, Any]]) -> _Log:
     for position, call in enumerate(calls):
         span = _log_range(call, starts)
         if span is not None:
-            owners[span[0]:span[1]] = [position] * (span[1] - span[0])
+            owners[span[0] : span[1]] = [position] * (span[1] - span[0])
     return _Log(lines, starts, _levels(lines), owners)
 
 
@@ -381,11 +403,16 @@ def _call_views(trace: Trace, log: _Log, shots: dict[str, int]) -> list[dict[str
     views: list[dict[str, Any]] = []
     for call in trace.calls:
         span = _log_range(call, log.starts)
-        levels = log.levels[span[0]:span[1]] if span else ""
+        levels = log.levels[span[0] : span[1]] if span else ""
         entry = call.get("screenshot")
-        views.append({"log": list(span) if span else None, "errors": levels.count("E"),
-                      "warnings": levels.count("W"),
-                      "shot": shots.get(entry, -1) if isinstance(entry, str) else -1})
+        views.append(
+            {
+                "log": list(span) if span else None,
+                "errors": levels.count("E"),
+                "warnings": levels.count("W"),
+                "shot": shots.get(entry, -1) if isinstance(entry, str) else -1,
+            }
+        )
     return views
 
 
@@ -432,8 +459,10 @@ def page_data(trace: Trace) -> dict[str, Any]:
         "loose_events": _loose_events(trace.records),
         "snapshot_lines": lines,
         "snapshots": snapshots,
-        "shots": [{"entry": entry, "width": shot.width, "height": shot.height}
-                  for entry, shot in trace.screenshots.items()],
+        "shots": [
+            {"entry": entry, "width": shot.width, "height": shot.height}
+            for entry, shot in trace.screenshots.items()
+        ],
         "log": {"lines": log.lines, "levels": log.levels, "owners": log.owners},
     }
 
@@ -454,8 +483,9 @@ def _shot_blocks(trace: Trace) -> str:
     """Each picture as base64 in its own inert block, turned into a data: URI when shown."""
     return "\n".join(
         f'<script type="text/plain" id="shot-{number}">'
-        f'{base64.b64encode(shot.data).decode("ascii")}</script>'
-        for number, shot in enumerate(trace.screenshots.values()))
+        f"{base64.b64encode(shot.data).decode('ascii')}</script>"
+        for number, shot in enumerate(trace.screenshots.values())
+    )
 
 
 def _title(trace: Trace) -> str:

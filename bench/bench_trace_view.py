@@ -29,8 +29,15 @@ REPO = Path(__file__).resolve().parents[1]
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 # (label, write_trace options)
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("100 actions, 2 screenshots", {"actions": 100}),
@@ -132,38 +139,54 @@ def median(runs: list[dict[str, Any]], pick: Callable[[dict[str, Any]], float | 
 def report(label: str, files: Files, runs: list[dict[str, Any]]) -> None:
     size = files.html.stat().st_size
     print(f"\n{label}")
-    print(f"  generate {files.generate_s * 1000:7.0f} ms   load {files.load_s * 1000:6.0f} ms   "
-          f"render {files.render_s * 1000:6.0f} ms")
-    print(f"  trace.zip {files.zip_path.stat().st_size / 1024:8.0f} KiB   "
-          f"HTML {size / 1024:8.0f} KiB")
+    print(
+        f"  generate {files.generate_s * 1000:7.0f} ms   load {files.load_s * 1000:6.0f} ms   "
+        f"render {files.render_s * 1000:6.0f} ms"
+    )
+    print(
+        f"  trace.zip {files.zip_path.stat().st_size / 1024:8.0f} KiB   HTML {size / 1024:8.0f} KiB"
+    )
     opened = [run["opened"] for run in runs]
     print(f"  in Chromium (median of {len(runs)}, ms from navigation start):")
-    print(f"    first paint {median(opened, lambda o: o['firstPaint']):7.0f}   "
-          f"first contentful paint {median(opened, lambda o: o['firstContentfulPaint']):7.0f}")
-    print(f"    viewer script starts {median(opened, lambda o: o['scriptStart']):7.0f}   "
-          f"trace data parsed {median(opened, lambda o: o['dataParsed']):7.0f}")
-    print(f"    timeline takes keys {median(opened, lambda o: o['ready']):7.0f}   "
-          f"first step drawn {median(opened, lambda o: o['firstStep']):7.0f}   "
-          f"load event {median(opened, lambda o: o['load']):7.0f}")
+    print(
+        f"    first paint {median(opened, lambda o: o['firstPaint']):7.0f}   "
+        f"first contentful paint {median(opened, lambda o: o['firstContentfulPaint']):7.0f}"
+    )
+    print(
+        f"    viewer script starts {median(opened, lambda o: o['scriptStart']):7.0f}   "
+        f"trace data parsed {median(opened, lambda o: o['dataParsed']):7.0f}"
+    )
+    print(
+        f"    timeline takes keys {median(opened, lambda o: o['ready']):7.0f}   "
+        f"first step drawn {median(opened, lambda o: o['firstStep']):7.0f}   "
+        f"load event {median(opened, lambda o: o['load']):7.0f}"
+    )
     print(f"    wall clock from goto to ready {median(runs, lambda r: r['wall_ready']):7.0f}")
     steps = sorted(sample for run in runs for sample in run["steps"])
-    print(f"  key j to the next step drawn: median {statistics.median(steps):5.1f} ms, "
-          f"worst {steps[-1]:5.1f} ms ({len(steps)} presses, frame-aligned)")
+    print(
+        f"  key j to the next step drawn: median {statistics.median(steps):5.1f} ms, "
+        f"worst {steps[-1]:5.1f} ms ({len(steps)} presses, frame-aligned)"
+    )
     select = sorted(sample for run in runs for sample in run["selectWork"])
     details = sorted(sample for run in runs for sample in run["detailsWork"])
-    print(f"    of which script work: timeline {statistics.median(select):4.1f} ms "
-          f"(worst {select[-1]:4.1f}), details and diff {statistics.median(details):4.1f} ms "
-          f"(worst {details[-1]:4.1f})")
-    print(f"  End to the last step {median(runs, lambda r: r['end']):5.1f} ms   "
-          f"a (all calls) {median(runs, lambda r: r['toggle']):5.1f} ms   "
-          f"timeline rows in the DOM {runs[0]['domRows']}")
+    print(
+        f"    of which script work: timeline {statistics.median(select):4.1f} ms "
+        f"(worst {select[-1]:4.1f}), details and diff {statistics.median(details):4.1f} ms "
+        f"(worst {details[-1]:4.1f})"
+    )
+    print(
+        f"  End to the last step {median(runs, lambda r: r['end']):5.1f} ms   "
+        f"a (all calls) {median(runs, lambda r: r['toggle']):5.1f} ms   "
+        f"timeline rows in the DOM {runs[0]['domRows']}"
+    )
 
 
 def chromium_binary() -> str:
     binary = os.environ.get("AGENT_BRIDGE_CHROMIUM", "/usr/bin/chromium")
     if not Path(binary).is_file():
-        sys.exit(f"No Chromium at {binary}: apt-get install -y chromium, or set "
-                 f"AGENT_BRIDGE_CHROMIUM.")
+        sys.exit(
+            f"No Chromium at {binary}: apt-get install -y chromium, or set AGENT_BRIDGE_CHROMIUM."
+        )
     return binary
 
 
@@ -177,8 +200,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
         root = options.keep or Path(scratch)
-        browser = playwright.chromium.launch(executable_path=chromium_binary(),
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium_binary(), args=CHROMIUM_ARGS)
         print(f"Chromium {browser.version}, {options.runs} runs per case")
         for number, (label, case) in enumerate(CASES):
             files = write_case(root / f"case{number}", case)

@@ -36,14 +36,14 @@ class SampleTrace:
     actions: int = 0
     calls: int = 0
     action_indexes: list[int] = field(default_factory=list)
-    error_call: int = 0           # its log range holds a SCRIPT ERROR (and an engine_error)
-    warning_call: int = 0         # its log range holds a WARNING
-    failed_call: int = 0          # answered ok=false, STALE_REF
-    dialog_call: int = 0          # opens a dialog: adds lines, changes
+    error_call: int = 0  # its log range holds a SCRIPT ERROR (and an engine_error)
+    warning_call: int = 0  # its log range holds a WARNING
+    failed_call: int = 0  # answered ok=false, STALE_REF
+    dialog_call: int = 0  # opens a dialog: adds lines, changes
     shot_calls: list[int] = field(default_factory=list)
-    error_line: str = ""          # the SCRIPT ERROR line as logged
-    removed_line: str = ""        # a line dialog_call's diff removes
-    added_line: str = ""          # a line dialog_call's diff adds
+    error_line: str = ""  # the SCRIPT ERROR line as logged
+    removed_line: str = ""  # a line dialog_call's diff removes
+    added_line: str = ""  # a line dialog_call's diff adds
     event_type: str = "dialog_opened"  # an event of dialog_call
 
 
@@ -62,20 +62,28 @@ class Canvas:
         left, right = max(0, x), min(self.width, x + w)
         if right <= left:
             return
-        for row in self.rows[max(0, y):min(self.height, y + h)]:
-            row[left * 3:right * 3] = bytes(color) * (right - left)
+        for row in self.rows[max(0, y) : min(self.height, y + h)]:
+            row[left * 3 : right * 3] = bytes(color) * (right - left)
 
     def png(self) -> bytes:
         """The picture as a PNG file (8-bit RGB, no filter)."""
         raw = b"".join(b"\x00" + bytes(row) for row in self.rows)
         header = struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0)
-        return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-                + _chunk(b"IDAT", zlib.compress(raw, 6)) + _chunk(b"IEND", b""))
+        return (
+            b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", header)
+            + _chunk(b"IDAT", zlib.compress(raw, 6))
+            + _chunk(b"IEND", b"")
+        )
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
-    return (struct.pack(">I", len(body)) + kind + body
-            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+    return (
+        struct.pack(">I", len(body))
+        + kind
+        + body
+        + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    )
 
 
 def level_picture(step: int, crystals: list[int], dialog: bool) -> bytes:
@@ -106,18 +114,28 @@ class Level:
     tree_version: int = 1
 
     def snapshot(self) -> str:
-        lines = ['- application "Crystal Vault"', "  - generic",
-                 '    - heading "The Triangle Vault"', f'    - text "Moves: {self.moves}"',
-                 '    - button "Reset" [ref=e1]', '    - button "Next Level" [disabled, ref=e2]',
-                 '    - checkbox "Sound" [checked=false, ref=e3]',
-                 f'    - textbox "Name" [value="{self.name}", ref=e4]']
+        lines = [
+            '- application "Crystal Vault"',
+            "  - generic",
+            '    - heading "The Triangle Vault"',
+            f'    - text "Moves: {self.moves}"',
+            '    - button "Reset" [ref=e1]',
+            '    - button "Next Level" [disabled, ref=e2]',
+            '    - checkbox "Sound" [checked=false, ref=e3]',
+            f'    - textbox "Name" [value="{self.name}", ref=e4]',
+        ]
         for slot, crystal in enumerate(self.crystals):
-            lines.append(f'    - generic "Crystal {crystal}" [at={60 + slot * 64},110, '
-                         f'class=CrystalNode, ref=e{5 + crystal}]')
+            lines.append(
+                f'    - generic "Crystal {crystal}" [at={60 + slot * 64},110, '
+                f"class=CrystalNode, ref=e{5 + crystal}]"
+            )
         lines += [f'    - text "Hint {row}: symmetry {row % 7}"' for row in range(self.filler)]
         if self.dialog:
-            lines += ['  - dialog "Level complete"', '    - text "Well done"',
-                      '    - button "OK" [ref=e20]']
+            lines += [
+                '  - dialog "Level complete"',
+                '    - text "Well done"',
+                '    - button "OK" [ref=e20]',
+            ]
         return "\n".join(lines)
 
 
@@ -141,17 +159,29 @@ class Recorder:
 
     def take_snapshot(self, level: Level) -> int:
         level.tree_version += 1
-        self.snapshots.append({"id": len(self.snapshots) + 1, "text": level.snapshot(),
-                               "tree_version": level.tree_version})
+        self.snapshots.append(
+            {
+                "id": len(self.snapshots) + 1,
+                "text": level.snapshot(),
+                "tree_version": level.tree_version,
+            }
+        )
         return len(self.snapshots)
 
     def event(self, kind: str, source: str, args: list[Any]) -> dict[str, Any]:
         self.seq += 1
-        return {"type": kind, "seq": self.seq, "frame": self.frame, "source": source,
-                "args": args}
+        return {"type": kind, "seq": self.seq, "frame": self.frame, "source": source, "args": args}
 
-    def call(self, cmd: str, args: dict[str, Any], *, action: bool, logged: Iterable[str] = (),
-             seconds: float | None = None, **answer: Any) -> dict[str, Any]:
+    def call(
+        self,
+        cmd: str,
+        args: dict[str, Any],
+        *,
+        action: bool,
+        logged: Iterable[str] = (),
+        seconds: float | None = None,
+        **answer: Any,
+    ) -> dict[str, Any]:
         """Append one call record; ``answer`` holds ok, data, events, changes, before, ..."""
         self.index += 1
         self.frame += self.rng.randint(1, 4)
@@ -159,11 +189,27 @@ class Recorder:
         self.log_lines(*logged)
         took = seconds if seconds is not None else self.rng.uniform(0.0004, 0.02)
         record: dict[str, Any] = {
-            "type": "call", "index": self.index, "id": self.index, "cmd": cmd, "args": args,
-            "action": action, "t": round(self.t, 6), "t_end": round(self.t + took, 6),
-            "frame": self.frame, "ok": True, "data": {}, "code": None, "error": None,
-            "events": [], "changes": None, "before": None, "after": None,
-            "target_rect": None, "screenshot": None, "log": [start, len(self.log)]}
+            "type": "call",
+            "index": self.index,
+            "id": self.index,
+            "cmd": cmd,
+            "args": args,
+            "action": action,
+            "t": round(self.t, 6),
+            "t_end": round(self.t + took, 6),
+            "frame": self.frame,
+            "ok": True,
+            "data": {},
+            "code": None,
+            "error": None,
+            "events": [],
+            "changes": None,
+            "before": None,
+            "after": None,
+            "target_rect": None,
+            "screenshot": None,
+            "log": [start, len(self.log)],
+        }
         record.update(answer)
         self.t += took + self.rng.uniform(0.0002, 0.004)
         self.records.append(record)
@@ -174,13 +220,19 @@ def _target(command: str, step: int) -> tuple[dict[str, Any], str, tuple[int, in
     """Args, node path and rect of what an action acts on."""
     if command in ("swap", "drag"):
         slot = step % CRYSTALS
-        return ({"from": slot, "to": (slot + 1) % CRYSTALS},
-                f"/root/Level/Crystals/Crystal_{slot}", (40 + slot * 64, 90, 40, 40))
+        return (
+            {"from": slot, "to": (slot + 1) % CRYSTALS},
+            f"/root/Level/Crystals/Crystal_{slot}",
+            (40 + slot * 64, 90, 40, 40),
+        )
     if command == "fill":
         return {"ref": "e4", "text": f"player {step}"}, "/root/Level/HUD/Name", (200, 50, 100, 24)
     name = list(BUTTONS)[step % len(BUTTONS)]
-    return ({"ref": f"e{1 + step % len(BUTTONS)}"}, f"/root/Level/HUD/{name.replace(' ', '')}",
-            BUTTONS[name])
+    return (
+        {"ref": f"e{1 + step % len(BUTTONS)}"},
+        f"/root/Level/HUD/{name.replace(' ', '')}",
+        BUTTONS[name],
+    )
 
 
 def _act(level: Level, command: str, args: dict[str, Any]) -> None:
@@ -195,9 +247,17 @@ def _act(level: Level, command: str, args: dict[str, Any]) -> None:
 # --- the trace -------------------------------------------------------------------------------
 
 
-def write_trace(path: Path, *, actions: int = 20, screenshots: int = 2, cut_off: bool = False,
-                torn_tail: bool = False, filler: int = 20, url_in_log: bool = False,
-                seed: int = 7) -> SampleTrace:
+def write_trace(
+    path: Path,
+    *,
+    actions: int = 20,
+    screenshots: int = 2,
+    cut_off: bool = False,
+    torn_tail: bool = False,
+    filler: int = 20,
+    url_in_log: bool = False,
+    seed: int = 7,
+) -> SampleTrace:
     """Write a sample ``trace.zip`` of ``actions`` actions (at least 10) and say what is where.
 
     ``screenshots`` actions, spread over the run, get a picture (``-1``: every action);
@@ -211,29 +271,51 @@ def write_trace(path: Path, *, actions: int = 20, screenshots: int = 2, cut_off:
     rec = Recorder(rng)
     level = Level(filler=filler)
     sample = SampleTrace(path=path, actions=actions)
-    rec.log_lines(GODOT_BANNER if url_in_log else "Godot Engine v4.6.3.stable.official",
-                  "AgentBridge: agent mode on, session ready")
+    rec.log_lines(
+        GODOT_BANNER if url_in_log else "Godot Engine v4.6.3.stable.official",
+        "AgentBridge: agent mode on, session ready",
+    )
     rec.call("hello", {}, action=False, data={"protocol": "agentbridge/1", "engine": "godot"})
     shot_steps = _spread(actions, actions if screenshots < 0 else screenshots)
-    marks = {"dialog": actions // 3, "error": actions // 2, "warning": actions // 2 + 2,
-             "failed": actions - 2}
+    marks = {
+        "dialog": actions // 3,
+        "error": actions // 2,
+        "warning": actions // 2 + 2,
+        "failed": actions - 2,
+    }
     before = rec.take_snapshot(level)
     for step in range(actions):
         if step % 5 == 4:
-            rec.call("wait", {"settled": True}, action=False, seconds=0.05,
-                     data={"frames": rng.randint(1, 9)})
+            rec.call(
+                "wait",
+                {"settled": True},
+                action=False,
+                seconds=0.05,
+                data={"frames": rng.randint(1, 9)},
+            )
         before = _play_step(rec, level, sample, step, before, marks, step in shot_steps)
-    rec.records.insert(len(rec.records) // 2, {"type": "event", "t": round(rec.t, 6),
-                                               "event": rec.event("music_changed", "/root/Music",
-                                                                  ["calm"])})
+    rec.records.insert(
+        len(rec.records) // 2,
+        {
+            "type": "event",
+            "t": round(rec.t, 6),
+            "event": rec.event("music_changed", "/root/Music", ["calm"]),
+        },
+    )
     rec.records.insert(3, {"type": "marker", "t": 0.001, "label": "a record type from later"})
     if cut_off:
         last = rec.records[-1]
         rec.pictures.pop(str(last["screenshot"]), None)
         if last["index"] in sample.shot_calls:
             sample.shot_calls.remove(last["index"])
-        last.update(ok=None, data=None, error="no answer: the game exited (exit code 139)",
-                    after=None, screenshot=None, t_end=None)
+        last.update(
+            ok=None,
+            data=None,
+            error="no answer: the game exited (exit code 139)",
+            after=None,
+            screenshot=None,
+            t_end=None,
+        )
     else:
         rec.records.append({"type": "end", "t": round(rec.t, 6), "reason": "failed"})
     sample.calls = rec.index
@@ -249,35 +331,71 @@ def _spread(actions: int, count: int) -> set[int]:
     return {round(i * (actions - 1) / (count - 1)) for i in range(count)}
 
 
-def _play_step(rec: Recorder, level: Level, sample: SampleTrace, step: int, before: int,
-               marks: dict[str, int], with_shot: bool) -> int:
+def _play_step(
+    rec: Recorder,
+    level: Level,
+    sample: SampleTrace,
+    step: int,
+    before: int,
+    marks: dict[str, int],
+    with_shot: bool,
+) -> int:
     """One action: the game changes, the call is recorded. Returns the snapshot after it."""
     command = COMMANDS[step % len(COMMANDS)]
     args, path, rect = _target(command, step)
     events = [rec.event("pressed" if command != "swap" else "crystals_swapped", path, [step])]
-    answer: dict[str, Any] = {"changes": {"added": [], "added_count": 0, "removed": [],
-                                          "removed_count": 0}}
+    answer: dict[str, Any] = {
+        "changes": {"added": [], "added_count": 0, "removed": [], "removed_count": 0}
+    }
     logged: list[str] = []
     if step == marks["failed"]:
         args, events = {"ref": "e99"}, []
-        answer = {"ok": False, "code": "STALE_REF", "data": None,
-                  "error": "Ref e99 is stale: its node is gone."}
+        answer = {
+            "ok": False,
+            "code": "STALE_REF",
+            "data": None,
+            "error": "Ref e99 is stale: its node is gone.",
+        }
     else:
         old_moves = f'    - text "Moves: {level.moves}"'
         _act(level, command, args)
-        _step_effects(rec, level, sample, step == marks["dialog"], step == marks["error"],
-                      step == marks["warning"], path, logged, events)
+        _step_effects(
+            rec,
+            level,
+            sample,
+            step == marks["dialog"],
+            step == marks["error"],
+            step == marks["warning"],
+            path,
+            logged,
+            events,
+        )
         if step % 9 == 3:
             logged.append(f"Level: crystals now {level.crystals}")
         if step == marks["dialog"]:
             sample.removed_line, sample.added_line = old_moves, f'    - text "Moves: {level.moves}"'
-            answer["changes"] = {"added": ["/root/Level/Dialog"], "added_count": 1,
-                                 "removed": [], "removed_count": 0}
-        answer["data"] = {"target": path, "position": {"x": rect[0] + rect[2] // 2,
-                                                       "y": rect[1] + rect[3] // 2}}
+            answer["changes"] = {
+                "added": ["/root/Level/Dialog"],
+                "added_count": 1,
+                "removed": [],
+                "removed_count": 0,
+            }
+        answer["data"] = {
+            "target": path,
+            "position": {"x": rect[0] + rect[2] // 2, "y": rect[1] + rect[3] // 2},
+        }
     after = rec.take_snapshot(level)
-    record = rec.call(command, args, action=True, logged=logged, events=events, before=before,
-                      after=after, target_rect=dict(zip("xywh", rect)), **answer)
+    record = rec.call(
+        command,
+        args,
+        action=True,
+        logged=logged,
+        events=events,
+        before=before,
+        after=after,
+        target_rect=dict(zip("xywh", rect, strict=True)),
+        **answer,
+    )
     sample.action_indexes.append(record["index"])
     if with_shot and record["ok"]:
         entry = f"screenshots/{record['index']:05d}.png"
@@ -288,9 +406,17 @@ def _play_step(rec: Recorder, level: Level, sample: SampleTrace, step: int, befo
     return after
 
 
-def _step_effects(rec: Recorder, level: Level, sample: SampleTrace, dialog: bool, error: bool,
-                  warning: bool, path: str, logged: list[str],
-                  events: list[dict[str, Any]]) -> None:
+def _step_effects(
+    rec: Recorder,
+    level: Level,
+    sample: SampleTrace,
+    dialog: bool,
+    error: bool,
+    warning: bool,
+    path: str,
+    logged: list[str],
+    events: list[dict[str, Any]],
+) -> None:
     """Add the log lines and events of a step that opens a dialog, errs or warns."""
     if dialog:
         level.dialog = True
@@ -298,15 +424,22 @@ def _step_effects(rec: Recorder, level: Level, sample: SampleTrace, dialog: bool
     elif level.dialog:
         level.dialog = False
     if error:
-        sample.error_line = ("SCRIPT ERROR: Invalid access to property or key 'glow' on a base "
-                             "object of type 'Nil'.")
+        sample.error_line = (
+            "SCRIPT ERROR: Invalid access to property or key 'glow' on a base object of type 'Nil'."
+        )
         logged += [sample.error_line, "          at: _on_crystal_swapped (res://level.gd:42)"]
-        events.append(rec.event("engine_error", path,
-                                ["SCRIPT ERROR", "Invalid access to property or key 'glow'",
-                                 "res://level.gd:42"]))
+        events.append(
+            rec.event(
+                "engine_error",
+                path,
+                ["SCRIPT ERROR", "Invalid access to property or key 'glow'", "res://level.gd:42"],
+            )
+        )
     if warning:
-        logged += ["WARNING: The signal 'solved' is declared but never emitted.",
-                   "     at: GDScript::reload (res://level.gd:3)"]
+        logged += [
+            "WARNING: The signal 'solved' is declared but never emitted.",
+            "     at: GDScript::reload (res://level.gd:3)",
+        ]
 
 
 def _remember(sample: SampleTrace, step: int, marks: dict[str, int], index: int) -> None:
@@ -320,16 +453,31 @@ def _jsonl(rows: Iterable[dict[str, Any]]) -> bytes:
 
 
 def _write_zip(path: Path, rec: Recorder, *, torn_tail: bool) -> None:
-    meta = {"type": "meta", "format": 1, "protocol": "agentbridge/1", "engine": "godot",
-            "engine_version": "4.6.3.stable", "game": "Crystal Vault",
-            "title": "test_level_one", "started": "2026-11-23T12:00:00Z",
-            "session": "/tmp/agent-bridge-1000/3f2a", "written_by": "trace_samples"}
+    meta = {
+        "type": "meta",
+        "format": 1,
+        "protocol": "agentbridge/1",
+        "engine": "godot",
+        "engine_version": "4.6.3.stable",
+        "game": "Crystal Vault",
+        "title": "test_level_one",
+        "started": "2026-11-23T12:00:00Z",
+        "session": "/tmp/agent-bridge-1000/3f2a",
+        "written_by": "trace_samples",
+    }
     trace = _jsonl([meta, *rec.records])
     if torn_tail:
         trace = trace[:-40]
-    write_zip(path, {"trace.jsonl": trace, "snapshots.jsonl": _jsonl(rec.snapshots),
-                     "engine.log": bytes(rec.log), **rec.pictures,
-                     "extras/notes.txt": b"an entry from a later version\n"})
+    write_zip(
+        path,
+        {
+            "trace.jsonl": trace,
+            "snapshots.jsonl": _jsonl(rec.snapshots),
+            "engine.log": bytes(rec.log),
+            **rec.pictures,
+            "extras/notes.txt": b"an entry from a later version\n",
+        },
+    )
 
 
 def write_zip(path: Path, entries: dict[str, bytes]) -> Path:

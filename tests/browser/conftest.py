@@ -30,18 +30,28 @@ if TYPE_CHECKING:
         ViewportSize,
     )
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-default-apps"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+]
 VIEWPORT: ViewportSize = {"width": 1400, "height": 900}
 # about: is the test's own blank page; nothing else may be asked for.
 LOCAL_SCHEMES = ("file:", "data:", "about:")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "browser: needs Chromium and Playwright for Python "
-                                       "(skipped without them unless "
-                                       "AGENT_BRIDGE_REQUIRE_BROWSER=1)")
+    config.addinivalue_line(
+        "markers",
+        "browser: needs Chromium and Playwright for Python "
+        "(skipped without them unless "
+        "AGENT_BRIDGE_REQUIRE_BROWSER=1)",
+    )
 
 
 def chromium_path() -> str | None:
@@ -76,8 +86,11 @@ def chromium() -> Iterator[Browser]:
     binary = chromium_path()
     if binary is None:
         named = os.environ.get("AGENT_BRIDGE_CHROMIUM")
-        unavailable(f"AGENT_BRIDGE_CHROMIUM={named} is not a file" if named
-                    else "Chromium is not installed (apt-get install -y chromium)")
+        unavailable(
+            f"AGENT_BRIDGE_CHROMIUM={named} is not a file"
+            if named
+            else "Chromium is not installed (apt-get install -y chromium)"
+        )
     with sync_playwright() as playwright:
         try:
             browser = playwright.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
@@ -100,8 +113,9 @@ class Viewer:
 
     def outside_requests(self) -> list[str]:
         """Requests for anything but the page's own file and data: URIs."""
-        return sorted({url for url in self.requests + self.blocked
-                       if not url.startswith(LOCAL_SCHEMES)})
+        return sorted(
+            {url for url in self.requests + self.blocked if not url.startswith(LOCAL_SCHEMES)}
+        )
 
     def wait_until(self, check: Callable[[], bool], seconds: float = 2.0) -> bool:
         """Poll ``check`` (for what the browser reports on its own time), then let
@@ -129,8 +143,9 @@ class Viewer:
     def wait_step(self, index: int) -> None:
         """Wait until the details of call ``index`` are drawn."""
         # A function, not an expression: the page's CSP refuses eval.
-        self.page.wait_for_function("index => document.body.dataset.step === String(index)",
-                                    arg=index, timeout=5000)
+        self.page.wait_for_function(
+            "index => document.body.dataset.step === String(index)", arg=index, timeout=5000
+        )
 
     def row(self, index: int) -> Any:
         """The timeline row of call ``index``."""
@@ -142,6 +157,7 @@ class Viewer:
 
 def watch(context: BrowserContext, page: Page, viewer: Viewer) -> None:
     """Route every request (only file: and data: go through) and keep page errors."""
+
     def route(route: Route) -> None:
         if route.request.url.startswith(LOCAL_SCHEMES):
             route.continue_()
@@ -179,7 +195,7 @@ def open_viewer(chromium: Browser, tmp_path: Path) -> Iterator[Callable[..., Vie
         return viewer
 
     yield open_sample
-    for context, viewer in opened:
+    for context, _viewer in opened:
         context.close()
     for _, viewer in opened:
         assert viewer.outside_requests() == [], "the page asked for something outside itself"

@@ -24,8 +24,7 @@ def box(viewer: Viewer, selector: str) -> FloatRect:
     return found
 
 
-def test_it_opens_on_the_failed_step_with_the_trace_in_the_header(
-        open_viewer: OpenViewer) -> None:
+def test_it_opens_on_the_failed_step_with_the_trace_in_the_header(open_viewer: OpenViewer) -> None:
     viewer = open_viewer(actions=24)
     page = viewer.page
     assert viewer.step() == viewer.sample.failed_call
@@ -42,7 +41,8 @@ def test_it_opens_on_the_failed_step_with_the_trace_in_the_header(
 
 
 def test_clicking_a_step_shows_its_snapshot_diff_events_and_changes(
-        open_viewer: OpenViewer) -> None:
+    open_viewer: OpenViewer,
+) -> None:
     viewer = open_viewer(actions=24)
     sample, page = viewer.sample, viewer.page
     viewer.row(sample.dialog_call).click()
@@ -53,8 +53,12 @@ def test_clicking_a_step_shows_its_snapshot_diff_events_and_changes(
     assert '  - dialog "Level complete"' in added
     assert page.locator("#diff-stats").inner_text() == f"+{len(added)} \u2212{len(removed)} lines"
     # Added and removed lines look different from each other and from unchanged ones.
-    colors = {kind: page.locator(f"#snapshot-diff .diff-line.{kind}").first.evaluate(
-        "line => getComputedStyle(line).backgroundColor") for kind in ("add", "del", "same")}
+    colors = {
+        kind: page.locator(f"#snapshot-diff .diff-line.{kind}").first.evaluate(
+            "line => getComputedStyle(line).backgroundColor"
+        )
+        for kind in ("add", "del", "same")
+    }
     assert len(set(colors.values())) == 3
     events = page.locator("#events tr.event-row").all_inner_texts()
     assert any(sample.event_type in row and "/root/Level/Dialog" in row for row in events)
@@ -79,8 +83,7 @@ def test_unchanged_lines_fold_and_open(open_viewer: OpenViewer) -> None:
     assert page.locator("#snapshot-diff button.diff-fold").count() == 0
 
 
-def test_the_keyboard_alone_moves_through_the_timeline_and_panes(
-        open_viewer: OpenViewer) -> None:
+def test_the_keyboard_alone_moves_through_the_timeline_and_panes(open_viewer: OpenViewer) -> None:
     viewer = open_viewer(actions=24)
     sample, page = viewer.sample, viewer.page
     actions = sample.action_indexes
@@ -172,9 +175,10 @@ def test_a_log_error_links_to_its_call(open_viewer: OpenViewer) -> None:
     assert line.count() == 1
     assert sample.error_line in line.inner_text()
     warning = page.locator("#log .log-line.warning:not(.more)")
-    styles = [item.evaluate("line => getComputedStyle(line).backgroundColor")
-              for item in (line, warning, page.locator("#log .log-line:not(.error):not(.warning)")
-                           .first)]
+    styles = [
+        item.evaluate("line => getComputedStyle(line).backgroundColor")
+        for item in (line, warning, page.locator("#log .log-line:not(.error):not(.warning)").first)
+    ]
     assert len(set(styles)) == 3
     link = line.locator(".log-call")
     assert link.inner_text() == f"#{sample.error_call}"
@@ -208,8 +212,7 @@ def test_a_cut_off_trace_says_so(open_viewer: OpenViewer) -> None:
     assert "the game exited" in page.locator("#summary").inner_text()
 
 
-def test_nothing_leaves_the_page_even_with_addresses_in_the_trace(
-        open_viewer: OpenViewer) -> None:
+def test_nothing_leaves_the_page_even_with_addresses_in_the_trace(open_viewer: OpenViewer) -> None:
     viewer = open_viewer(actions=30, url_in_log=True)
     page = viewer.page
     assert "https://godotengine.org" in page.locator("#log").inner_text()
@@ -262,16 +265,24 @@ def lcs_length(a: list[int], b: list[int]) -> int:
 def test_the_line_diff_is_minimal_and_rebuilds_both_sides(open_viewer: OpenViewer) -> None:
     viewer = open_viewer(actions=10)
     rng = random.Random(3)
-    pairs = [([rng.randint(0, 4) for _ in range(rng.randint(0, 30))],
-              [rng.randint(0, 4) for _ in range(rng.randint(0, 30))]) for _ in range(150)]
+    pairs = [
+        (
+            [rng.randint(0, 4) for _ in range(rng.randint(0, 30))],
+            [rng.randint(0, 4) for _ in range(rng.randint(0, 30))],
+        )
+        for _ in range(150)
+    ]
     pairs += [([], []), ([1, 2, 3], [1, 2, 3]), ([], [1]), ([1], [])]
-    results: list[dict[str, Any]] = viewer.page.evaluate("""pairs => pairs.map(([a, b]) => {
+    results: list[dict[str, Any]] = viewer.page.evaluate(
+        """pairs => pairs.map(([a, b]) => {
         const result = TraceDiff.diff(a, b), small = TraceDiff.diff(a, b, 1);
         const sides = ops => [ops.filter(op => op[0] <= 0).map(op => a[op[1]]),
                               ops.filter(op => op[0] >= 0).map(op => b[op[2]])];
         return {edits: result.ops.filter(op => op[0] !== 0).length, exact: result.exact,
                 sides: sides(result.ops), small: sides(small.ops), smallExact: small.exact};
-    })""", pairs)
+    })""",
+        pairs,
+    )
     for (a, b), result in zip(pairs, results, strict=True):
         assert result["exact"]
         assert result["edits"] == len(a) + len(b) - 2 * lcs_length(a, b), (a, b)
@@ -292,7 +303,10 @@ def test_the_page_itself_refuses_to_reach_the_network(open_viewer: OpenViewer) -
     assert outcomes == ["refused", "refused"]
     assert viewer.blocked == []  # the page's policy stopped them before the route saw them
     # The policy's console messages come on their own time: one about each address.
-    assert viewer.wait_until(lambda: all(address in " ".join(viewer.problems)
-                                         for address in ("example.com", "192.0.2.1")))
+    assert viewer.wait_until(
+        lambda: all(
+            address in " ".join(viewer.problems) for address in ("example.com", "192.0.2.1")
+        )
+    )
     assert all("Content Security Policy" in problem for problem in viewer.problems)
     viewer.forget()

@@ -47,6 +47,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "_cli_sessions",
             "godot_install",
             "_godot_release",
+            "_trace_view",
         },
     ),
 ]
