@@ -14,7 +14,7 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from agent_client._paths import private_dir, sessions_root
+from agent_client._paths import private_sessions_root
 
 ADDON_NAME = "agent_bridge"
 AUTOLOAD_KEY = "AgentBridge"
@@ -87,7 +87,7 @@ def is_installed(project: Path) -> bool:
 def _lock_path(project: Path) -> Path:
     """A lock outside the project (nothing is left in the game's folder)."""
     digest = hashlib.sha256(str(project.resolve()).encode()).hexdigest()[:16]
-    folder = private_dir(sessions_root())
+    folder = private_sessions_root()
     return folder / f"install-{digest}.lock"
 
 

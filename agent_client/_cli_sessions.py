@@ -22,8 +22,8 @@ from typing import Any
 import orjson
 
 from agent_client._cli_output import CliError, show, show_json
-from agent_client._paths import private_dir, sessions_root
-from agent_client._protocol import READY_FILE
+from agent_client._paths import private_sessions_root
+from agent_client._protocol import READY_FILE, SESSION_MARK
 
 INDEX_FILE = "cli-sessions.json"
 SESSION_ENV = "AGENT_BRIDGE_SESSION"
@@ -33,7 +33,9 @@ Index = dict[str, Any]
 
 
 def _index_path() -> Path:
-    return sessions_root() / INDEX_FILE
+    # Only a root checked to be this user's: another user's planted index could name their
+    # processes and folders for `stop`.
+    return private_sessions_root() / INDEX_FILE
 
 
 def read_index() -> Index:
@@ -50,8 +52,7 @@ def _update_index(change: Callable[[Index], None]) -> None:
     from filelock import FileLock
 
     path = _index_path()
-    private_dir(path.parent)
-    with FileLock(str(path) + ".lock"):
+    with FileLock(str(path) + ".lock", mode=0o600):
         data = read_index()
         change(data)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
@@ -99,7 +100,7 @@ def session_dir(explicit: str | None) -> Path:
         folder = Path(name)
     else:
         known = read_index()["sessions"].get(name)
-        folder = Path(known["dir"]) if known else sessions_root() / name
+        folder = Path(known["dir"]) if known else private_sessions_root() / name
     if not (folder / READY_FILE).exists():
         raise CliError(
             "NO_SESSION",
@@ -243,5 +244,6 @@ def _stop_one(name: str, info: dict[str, Any] | None) -> None:
         time.sleep(0.02)
     if _alive(info):
         stop_tree(info["pid"])
-    shutil.rmtree(folder, ignore_errors=True)
+    if (folder / SESSION_MARK).is_file():  # never a folder agent-bridge did not make
+        shutil.rmtree(folder, ignore_errors=True)
     forget(name)

@@ -26,6 +26,7 @@ from agent_client._transport import Line, Transport
 from agent_client.errors import (
     AgentBridgeError,
     InvalidRequestError,
+    ProtocolError,
     ResponseTimeoutError,
     error_from_response,
 )
@@ -80,6 +81,7 @@ class Connection:
         self._awaited: set[RequestId] = set()
         self._responses: dict[RequestId, Response] = {}
         self._unmatched: deque[Response] = deque(maxlen=UNMATCHED_KEPT)
+        self._unmatched_seen = 0
         self._unread: list[Event] = []
         # (position of a line with events, the last seq in it), for resume_position.
         self._event_lines: deque[tuple[int, int]] = deque(maxlen=EVENT_LOG_SIZE)
@@ -136,11 +138,12 @@ class Connection:
             self._unmatched.clear()
         else:
             self._awaited.add(request_id)
+        unmatched_before = self._unmatched_seen
         self.transport.send(line)
         try:
             answered = self._wait(
                 lambda: (
-                    request_id in self._responses
+                    request_id in self._responses or self._unmatched_seen > unmatched_before
                     if request_id is not None
                     else bool(self._unmatched)
                 ),
@@ -149,6 +152,16 @@ class Connection:
         finally:
             if request_id is not None:
                 self._awaited.discard(request_id)
+        if request_id is not None and request_id not in self._responses and answered:
+            # The bridge could not read the line's id: its error answer is ours (waiting for
+            # an answer with the id would only run out the timeout).
+            refused = self._unmatched[-1]
+            raise ProtocolError(
+                f"The bridge could not read the {what} request (id {request_id!r}): "
+                f"{refused.get('error', 'no sentence')}",
+                code=str(refused.get("code", "PARSE_ERROR")),
+                response=dict(refused),
+            )
         if not answered:
             raise ResponseTimeoutError(
                 f"No answer to {what} (id {request_id!r}) within {limit:g} s: the game seems "
@@ -211,6 +224,7 @@ class Connection:
             request_id = response.get("id")
             if request_id is None:
                 self._unmatched.append(response)
+                self._unmatched_seen += 1
             elif request_id in self._awaited:
                 self._responses[request_id] = response
 

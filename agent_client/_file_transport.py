@@ -67,7 +67,7 @@ class FileTransport:
     ) -> None:
         self.session_dir = session_dir
         self.cmd_path = session_dir / CMD_FILE
-        self._lock = FileLock(str(self.cmd_path) + ".lock")
+        self._lock = FileLock(str(self.cmd_path) + ".lock", mode=0o600)
         if start is None:
             segment = _segments.latest_segment(session_dir, "resp")
             current = session_dir / _segments.segment_name("resp", segment)
@@ -130,6 +130,10 @@ class FileTransport:
         while True:
             try:
                 with open(self.resp_path, "rb") as resp:
+                    if os.fstat(resp.fileno()).st_size < self._offset:
+                        # Someone deleted or truncated it and the bridge made it again: the
+                        # new file's lines start at its beginning.
+                        self._go_to(self._segment)
                     resp.seek(self._offset)
                     chunk = resp.read()
             except FileNotFoundError:

@@ -16,8 +16,13 @@ from typing import Any
 import orjson
 
 from agent_client import _process
-from agent_client._paths import installed_godot, on_windows, private_dir, sessions_root
-from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE
+from agent_client._paths import (
+    installed_godot,
+    on_windows,
+    private_file,
+    private_sessions_root,
+)
+from agent_client._protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE, SESSION_MARK
 from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchError
 
 GODOT_ENV = "GODOT_BIN"
@@ -132,12 +137,18 @@ def new_session_dir(name: str | None = None) -> Path:
             f"Bad session name {name!r}: use letters, digits, '_', '.' and '-' "
             "(at most 64, not starting with '.' or '-')."
         )
-    root = private_dir(sessions_root())
+    root = private_sessions_root()
     session = root / (name or uuid.uuid4().hex[:12])
     if session.exists():
+        if not (session / SESSION_MARK).is_file():
+            raise LaunchError(
+                f"{session} exists and was not made by agent-bridge: refusing to empty it. "
+                "Choose another session name."
+            )
         shutil.rmtree(session)
     session.mkdir(mode=0o700)
-    (session / ARTIFACTS_DIR).mkdir()
+    private_file(session / SESSION_MARK)
+    (session / ARTIFACTS_DIR).mkdir(mode=0o700)
     return session
 
 

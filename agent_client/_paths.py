@@ -44,8 +44,31 @@ def installed_godot() -> Path | None:
 
 
 def sessions_root() -> Path:
-    """Parent folder of session directories: private to the user, short, on a local disk."""
+    """Parent folder of session directories: ``$XDG_RUNTIME_DIR/agent-bridge`` where the
+    system gives the user such a private run-time folder, else a per-user folder in the
+    temporary directory. Callers pass it through :func:`private_dir` before trusting it."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and not on_windows() and Path(runtime).is_dir():
+        return Path(runtime) / "agent-bridge"
     return Path(tempfile.gettempdir()) / f"agent-bridge-{_user_tag()}"
+
+
+def private_sessions_root() -> Path:
+    """The sessions root, created or checked to be this user's alone (see :func:`private_dir`).
+
+    Raises:
+        PermissionError: it belongs to someone else, or is a link.
+    """
+    return private_dir(sessions_root())
+
+
+def private_file(path: Path) -> Path:
+    """``path`` created empty when missing, readable and writable by its owner only."""
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    os.close(fd)
+    if not on_windows():
+        path.chmod(0o600)
+    return path
 
 
 def _user_tag() -> str:
@@ -69,7 +92,9 @@ def private_dir(path: Path) -> Path:
     info = path.lstat()
     if stat.S_ISLNK(info.st_mode) or info.st_uid != os.getuid():  # type: ignore[attr-defined,unused-ignore]
         raise PermissionError(
-            f"{path} is not a folder of this user: refusing to keep session files there."
+            f"{path} is not a folder of this user (it is a link, or another user made it): "
+            "refusing to keep session files there, since its owner could read and forge "
+            "them. Remove it, or set XDG_RUNTIME_DIR or TMPDIR to a folder of your own."
         )
     if stat.S_IMODE(info.st_mode) & 0o077:
         path.chmod(0o700)

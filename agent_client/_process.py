@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from agent_client._paths import on_windows
+from agent_client._paths import on_windows, private_file
 
 # subprocess.CREATE_NEW_PROCESS_GROUP, which only Windows builds of Python define.
 WINDOWS_NEW_PROCESS_GROUP = 0x00000200
@@ -19,6 +19,7 @@ def spawn(
     """Start ``argv`` with stdout and stderr going to ``log_path``, in its own process group
     so that stopping it never touches the caller, and a console Ctrl-C reaches the client
     first (which then stops the game in order)."""
+    private_file(log_path)
     with open(log_path, "ab") as log:  # the child keeps its own handle
         return subprocess.Popen(
             argv,

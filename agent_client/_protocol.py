@@ -13,6 +13,9 @@ RESP_FILE = "resp.jsonl"
 READY_FILE = "bridge.json"
 LOG_FILE = "engine.log"
 ARTIFACTS_DIR = "artifacts"
+# Written into every session folder a launcher makes: only folders holding it are ever emptied
+# or deleted (a session name or path must never wipe a folder someone else made).
+SESSION_MARK = ".agent-bridge-session"
 
 # The longest request line a bridge reads; a longer one is refused unread (and without its id).
 MAX_LINE_BYTES = 1_048_576

@@ -11,7 +11,10 @@ AgentBridgeError                    anything this package raises
 │   ├── NotInteractableError        NOT_INTERACTABLE
 │   ├── CommandTimeoutError         TIMEOUT (also a builtin TimeoutError)
 │   ├── UnsupportedError            UNSUPPORTED
-│   └── InternalBridgeError         INTERNAL
+│   ├── InternalBridgeError         INTERNAL
+│   ├── RequestCancelledError       CANCELLED
+│   └── ProtocolError               an error answer without the request's id (the bridge
+│                                   could not read the line the client sent)
 ├── LaunchError                     the game could not be started or never got ready
 │   └── EngineNotFoundError         no engine binary to start
 ├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
@@ -36,6 +39,7 @@ __all__ = [
     "InternalBridgeError",
     "InvalidArgsError",
     "InvalidRequestError",
+    "ProtocolError",
     "LaunchError",
     "NotFoundError",
     "NotInteractableError",
@@ -136,6 +140,11 @@ class RequestCancelledError(BridgeError):
     """A ``cancel`` request stopped this request while it was still running."""
 
     code = "CANCELLED"
+
+
+class ProtocolError(BridgeError):
+    """An error answer carrying no request id, received while a request waited: the bridge
+    could not read the line that was sent (``.code`` is the answer's code)."""
 
 
 class LaunchError(AgentBridgeError):

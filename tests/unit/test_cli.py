@@ -275,3 +275,48 @@ def test_start_refuses_a_project_without_the_addon_at_once(
 def test_snapshot_all_is_passed_on(cli: Cli) -> None:
     assert cli("snapshot", "--all") == cli("snapshot", "-a")
     assert cli("snapshot", "-a").startswith('- application "AgentBridge fixture"')
+
+
+def test_stop_never_touches_what_it_did_not_start(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A planted or stale index entry names a process that is not the game (another start
+    time) and a folder agent-bridge did not make: stop kills nothing and deletes nothing."""
+    import subprocess
+    import sys
+
+    from agent_client import _cli_sessions, _paths
+
+    monkeypatch.setattr(_paths, "sessions_root", lambda: tmp_path / "root")
+    bystander = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    keep = tmp_path / "precious"
+    keep.mkdir()
+    (keep / "work.txt").write_text("keep me")
+    try:
+        _cli_sessions.remember(
+            "planted", {"pid": bystander.pid, "created": 1.0, "dir": str(keep), "project": "x"}
+        )
+        assert main(["stop", "--session", "planted"]) == 0
+        assert bystander.poll() is None, "a process with another start time is not the game"
+        assert (keep / "work.txt").read_text() == "keep me"
+    finally:
+        bystander.kill()
+        bystander.wait()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="POSIX owners")
+def test_a_sessions_root_another_user_made_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from agent_client import _paths
+
+    root = tmp_path / "root"
+    root.mkdir(mode=0o700)
+    (root / "cli-sessions.json").write_text('{"current": "x", "sessions": {}}')
+    monkeypatch.setattr(_paths, "sessions_root", lambda: root)
+    someone_else = os.getuid() + 1
+    monkeypatch.setattr(_paths.os, "getuid", lambda: someone_else)
+    assert main(["sessions"]) != 0
+    assert "not a folder of this user" in capsys.readouterr().err

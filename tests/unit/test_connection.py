@@ -163,3 +163,26 @@ def test_a_request_longer_than_a_bridge_reads_is_refused_before_sending() -> Non
     with pytest.raises(InvalidRequestError, match="at most 1,048,576 bytes"):
         connection.request("fill", {"path": "/root/X", "value": "x" * 1_100_000})
     assert connection.request("hello") == "hello"  # nothing was sent; the next one works
+
+
+def test_an_error_answer_without_an_id_is_raised_not_waited_out() -> None:
+    """The bridge could not read the line's id: the caller gets the bridge's sentence at once
+    as a ProtocolError, instead of a timeout."""
+    from agent_client import ProtocolError
+
+    def unreadable(request: dict) -> list[dict]:
+        return [
+            {
+                "id": None,
+                "ok": False,
+                "code": "PARSE_ERROR",
+                "error": "The line is not valid UTF-8.",
+                "events": [],
+                "frame": 3,
+            }
+        ]
+
+    connection = Connection(ScriptedTransport(unreadable), timeout=30)
+    with pytest.raises(ProtocolError, match="not valid UTF-8") as raised:
+        connection.request("hello")
+    assert raised.value.code == "PARSE_ERROR"

@@ -80,7 +80,7 @@ def test_render_mode_uses_a_virtual_display_without_one(
 def test_session_dirs_are_fresh_and_private(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")
+    monkeypatch.setattr(_paths, "sessions_root", lambda: tmp_path / "root")
     first = _launcher.new_session_dir("named")
     (first / "cmd.jsonl").write_text("stale\n")
     again = _launcher.new_session_dir("named")
@@ -129,7 +129,7 @@ def test_mirror_override(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_session_names_cannot_reach_outside_the_sessions_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(_launcher, "sessions_root", lambda: tmp_path / "root")
+    monkeypatch.setattr(_paths, "sessions_root", lambda: tmp_path / "root")
     victim = tmp_path / "victim"
     victim.mkdir()
     for bad in ("../victim", "..", "a/b", "", ".hidden", "-x", "x" * 65):
@@ -137,6 +137,41 @@ def test_session_names_cannot_reach_outside_the_sessions_folder(
             _launcher.new_session_dir(bad)
     assert victim.exists()
     assert _launcher.new_session_dir("crystal_vault-2").name == "crystal_vault-2"
+
+
+def test_a_session_name_never_empties_a_folder_agent_bridge_did_not_make(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(_paths, "sessions_root", lambda: tmp_path / "root")
+    someone_elses = tmp_path / "root" / "notes"
+    someone_elses.mkdir(parents=True)
+    (someone_elses / "diary.txt").write_text("mine")
+    with pytest.raises(_launcher.LaunchError, match="not made by agent-bridge"):
+        _launcher.new_session_dir("notes")
+    assert (someone_elses / "diary.txt").read_text() == "mine"
+    made = _launcher.new_session_dir("ours")
+    assert (made / ".agent-bridge-session").is_file()
+    assert _launcher.new_session_dir("ours") == made, "a folder it made is emptied and reused"
+
+
+def test_the_sessions_root_prefers_the_users_runtime_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(_paths, "on_windows", lambda: False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    assert _paths.sessions_root() == tmp_path / "agent-bridge"
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "missing"))
+    assert _paths.sessions_root().name.startswith("agent-bridge-")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and owners are POSIX")
+def test_session_files_are_private(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(_paths, "sessions_root", lambda: tmp_path / "root")
+    session = _launcher.new_session_dir("modes")
+    log = _paths.private_file(session / "engine.log")
+    for path in (session / ".agent-bridge-session", log):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    assert stat.S_IMODE((session / "artifacts").stat().st_mode) == 0o700
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes and owners are POSIX")

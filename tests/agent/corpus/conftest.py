@@ -73,7 +73,10 @@ def positions(snapshot_text: str, name: str) -> list[tuple[int, int]]:
 
 def ref_named(snapshot: dict, name: str, role: str | None = None) -> str:
     """The ref of the one entry with this name (and role)."""
-    found = [ref for ref, info in snapshot["refs"].items()
-             if info["name"] == name and (role is None or info["role"] == role)]
+    found = [
+        ref
+        for ref, info in snapshot["refs"].items()
+        if info["name"] == name and (role is None or info["role"] == role)
+    ]
     assert len(found) == 1, f"{len(found)} refs named {name!r}:\n{snapshot['text']}"
     return found[0]

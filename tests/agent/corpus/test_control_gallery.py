@@ -50,9 +50,10 @@ def test_every_ref_is_reachable_where_the_snapshot_puts_it(gallery: AgentClient)
 def test_buttons_and_toggles_by_click(gallery: AgentClient) -> None:
     snap = gallery.snapshot(interactive=True)
     assert ("pressed", "Button", []) in act(gallery, "click", {"ref": ref_named(snap, "Button")})
-    assert ("toggled", "CheckBox", [True]) in act(gallery, "click",
-                                                   {"ref": ref_named(snap, "CheckBox")})
-    assert "checkbox \"CheckBox\" [checked=true" in gallery.snapshot()["text"]
+    assert ("toggled", "CheckBox", [True]) in act(
+        gallery, "click", {"ref": ref_named(snap, "CheckBox")}
+    )
+    assert 'checkbox "CheckBox" [checked=true' in gallery.snapshot()["text"]
 
 
 def test_an_option_button_by_clicking_its_popup_items(gallery: AgentClient) -> None:
@@ -62,9 +63,10 @@ def test_an_option_button_by_clicking_its_popup_items(gallery: AgentClient) -> N
     opened = gallery.snapshot(interactive=True, compact=True)
     options = [(ref, info["name"]) for ref, info in opened["refs"].items()]
     assert [name for _, name in options] == ["OptionButton", "Item 1", "Item 2", "Disabled Item"]
-    assert all(info["role"] == "option" for info in opened["refs"].values()), \
+    assert all(info["role"] == "option" for info in opened["refs"].values()), (
         "while the popup is open only its items can be reached"
-    assert "Disabled Item\" [disabled" in opened["text"]
+    )
+    assert 'Disabled Item" [disabled' in opened["text"]
     events = act(gallery, "click", {"ref": options[2][0]})
     assert ("item_selected", "OptionButton", [2]) in events
     assert '[expanded=false, value="Item 2", ref=' in gallery.snapshot()["text"]
@@ -73,17 +75,24 @@ def test_an_option_button_by_clicking_its_popup_items(gallery: AgentClient) -> N
 def test_select_chooses_by_text_or_index_in_every_kind_of_list(gallery: AgentClient) -> None:
     snap = gallery.snapshot(interactive=True)
     assert ("item_selected", "OptionButton", [1]) in act(
-        gallery, "select", {"ref": ref_named(snap, "Option Button"), "option": "Item 1"})
-    menu = act(gallery, "select", {"path": f"{LISTS}/HBoxContainer/VBoxContainer/MenuButton",
-                                    "option": 2})
+        gallery, "select", {"ref": ref_named(snap, "Option Button"), "option": "Item 1"}
+    )
+    menu = act(
+        gallery, "select", {"path": f"{LISTS}/HBoxContainer/VBoxContainer/MenuButton", "option": 2}
+    )
     assert [e[0] for e in menu if e[0] == "id_pressed"] == ["id_pressed"]
     assert ("tab_changed", "TabContainer", [2]) in act(
-        gallery, "select", {"ref": ref_named(snap, "Tab Container"), "option": "Tab 3"})
-    listed = act(gallery, "select", {"ref": ref_named(snap, "Item List"),
-                                      "option": "ItemList - Item 2"})
+        gallery, "select", {"ref": ref_named(snap, "Tab Container"), "option": "Tab 3"}
+    )
+    listed = act(
+        gallery, "select", {"ref": ref_named(snap, "Item List"), "option": "ItemList - Item 2"}
+    )
     assert listed[-1][:2] == ("multi_selected", "ItemList") and listed[-1][2][0] == 1
-    tree = act(gallery, "select", {"ref": ref_named(snap, "Tree"),
-                                    "option": "Tree - Root TreeItem/Tree - TreeItem 2"})
+    tree = act(
+        gallery,
+        "select",
+        {"ref": ref_named(snap, "Tree"), "option": "Tree - Root TreeItem/Tree - TreeItem 2"},
+    )
     assert tree[-1][:2] == ("multi_selected", "Tree")
     assert tree[-1][2][0] == {"tree_item": "Tree - Root TreeItem/Tree - TreeItem 2"}
     text = gallery.snapshot()["text"]
@@ -92,26 +101,31 @@ def test_select_chooses_by_text_or_index_in_every_kind_of_list(gallery: AgentCli
 
 def test_tabs_tree_rows_and_list_items_are_clicked_by_their_refs(gallery: AgentClient) -> None:
     snap = gallery.snapshot(interactive=True)
-    assert ("tab_changed", "TabContainer", [4]) in act(gallery, "click",
-                                                         {"ref": ref_named(snap, "Tab 5")})
+    assert ("tab_changed", "TabContainer", [4]) in act(
+        gallery, "click", {"ref": ref_named(snap, "Tab 5")}
+    )
     assert "RichTextLabel: Tab 5 is selected." in gallery.snapshot()["text"]
     rows = act(gallery, "click", {"ref": ref_named(snap, "Tree - TreeItem 1 Child")})
-    assert rows[-1][2][0] == {"tree_item": "Tree - Root TreeItem/Tree - TreeItem 1/"
-                                           "Tree - TreeItem 1 Child"}
+    assert rows[-1][2][0] == {
+        "tree_item": "Tree - Root TreeItem/Tree - TreeItem 1/Tree - TreeItem 1 Child"
+    }
     assert act(gallery, "click", {"ref": ref_named(snap, "ItemList - Item 1")})[-1][2][0] == 0
 
 
 def test_set_value_moves_ranges_and_picks_colors(gallery: AgentClient) -> None:
     snap = gallery.snapshot(interactive=True)
     slider = ref_named(snap, "HSlider")
-    assert ("value_changed", "HSlider", [75.0]) in act(gallery, "set_value",
-                                                         {"ref": slider, "value": 75})
+    assert ("value_changed", "HSlider", [75.0]) in act(
+        gallery, "set_value", {"ref": slider, "value": 75}
+    )
     clamped = gallery.request("set_value", {"ref": slider, "value": 500})
     assert clamped["value"] == 100 and clamped["clamped"] is True and clamped["asked"] == 500
     assert ("value_changed", "SpinBox", [3.0]) in act(
-        gallery, "set_value", {"ref": ref_named(snap, "Spin Box"), "value": 3})
-    picked = act(gallery, "set_value", {"ref": ref_named(snap, "Color Picker Button"),
-                                         "value": "#ff8000"})
+        gallery, "set_value", {"ref": ref_named(snap, "Spin Box"), "value": 3}
+    )
+    picked = act(
+        gallery, "set_value", {"ref": ref_named(snap, "Color Picker Button"), "value": "#ff8000"}
+    )
     assert picked[-1][:2] == ("color_changed", "ColorPickerButton")
     assert picked[-1][2][0]["html"] == "#ff8000ff"
     assert "value=#ff8000" in gallery.snapshot()["text"]
@@ -119,8 +133,9 @@ def test_set_value_moves_ranges_and_picks_colors(gallery: AgentClient) -> None:
 
 def test_fill_types_text_and_reports_it(gallery: AgentClient) -> None:
     snap = gallery.snapshot(interactive=True)
-    events = act(gallery, "fill", {"ref": ref_named(snap, "LineEdit placeholder"),
-                                    "value": "typed"})
+    events = act(
+        gallery, "fill", {"ref": ref_named(snap, "LineEdit placeholder"), "value": "typed"}
+    )
     assert ("text_changed", "LineEdit", ["typed"]) in events
 
 
@@ -134,8 +149,13 @@ def test_bad_choices_get_clear_errors_and_change_nothing(gallery: AgentClient) -
     with pytest.raises(InvalidArgsError, match="select works on"):
         gallery.request("select", {"ref": ref_named(snap, "Button"), "option": 1})
     with pytest.raises(NotInteractableError, match="disabled"):
-        gallery.request("select", {"ref": ref_named(snap, "Item List"),
-                                   "option": "ItemList - Disabled item with icon assigned"})
+        gallery.request(
+            "select",
+            {
+                "ref": ref_named(snap, "Item List"),
+                "option": "ItemList - Disabled item with icon assigned",
+            },
+        )
     gallery.request("click", {"ref": combo})
     popup_item = ref_named(gallery.snapshot(interactive=True), "Item 2")
     gallery.request("input", {"key": "Escape"})
@@ -149,8 +169,14 @@ def test_a_removed_item_is_stale_never_another_item(gallery: AgentClient) -> Non
     snap = gallery.snapshot(interactive=True)
     first = ref_named(snap, "ItemList - Item 1")
     second = ref_named(snap, "ItemList - Item 2")
-    gallery.request("call_method", {"path": f"{LISTS}/HBoxContainer/VBoxContainer/ItemList",
-                                    "method": "remove_item", "args": [0]})
+    gallery.request(
+        "call_method",
+        {
+            "path": f"{LISTS}/HBoxContainer/VBoxContainer/ItemList",
+            "method": "remove_item",
+            "args": [0],
+        },
+    )
     with pytest.raises(StaleRefError, match="is gone"):
         gallery.request("click", {"ref": first})
     assert gallery.request("click", {"ref": second})["item_text"] == "ItemList - Item 2"

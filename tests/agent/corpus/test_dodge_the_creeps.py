@@ -33,8 +33,7 @@ def test_started_by_clicking_start(play: Callable[..., AgentClient]) -> None:
     assert '- button "Start"' not in text, "the button hides once the game runs"
 
 
-def test_started_by_its_start_game_action_on_a_fresh_game(
-        play: Callable[..., AgentClient]) -> None:
+def test_started_by_its_start_game_action_on_a_fresh_game(play: Callable[..., AgentClient]) -> None:
     game = play(GAME)
     answer = game.input(action="start_game")
     assert answer["event"] in ("Enter", "Space")
@@ -47,12 +46,12 @@ def test_the_player_moves_by_actions(play: Callable[..., AgentClient]) -> None:
     game = play(GAME)
     game.input(action="start_game")
     game.wait_for_event("start_game")
-    (x0, y0), = positions(game.snapshot()["text"], "Player")
+    ((x0, y0),) = positions(game.snapshot()["text"], "Player")
     for action in ("move_right", "move_up"):
         game.input(action=action, pressed=True)
         game.request("wait", {"frames": 100})
         game.input(action=action, pressed=False)
-    (x1, y1), = positions(game.snapshot()["text"], "Player")
+    ((x1, y1),) = positions(game.snapshot()["text"], "Player")
     assert x1 > x0 and y1 < y0, f"from {(x0, y0)} to {(x1, y1)}"
 
 
@@ -83,8 +82,11 @@ def test_chasing_mobs_ends_the_game(play: Callable[..., AgentClient]) -> None:
         if player and mobs:
             px, py = player[0]
             mx, my = min(mobs, key=lambda m: math.dist(m, (px, py)))
-            wanted = {name for name, (dx, dy) in DIRECTIONS.items()
-                      if (dx and (mx - px) * dx > 8) or (dy and (my - py) * dy > 8)}
+            wanted = {
+                name
+                for name, (dx, dy) in DIRECTIONS.items()
+                if (dx and (mx - px) * dx > 8) or (dy and (my - py) * dy > 8)
+            }
         for action in held - wanted:
             game.input(action=action, pressed=False)
         for action in wanted - held:

@@ -22,8 +22,8 @@ def walk_until_dialogue(game: AgentClient) -> str:
         text = game.snapshot()["text"]
         if '- button "Next"' in text:
             return text
-        (px, py), = positions(text, "Player")
-        (ox, oy), = positions(text, "Opponent")
+        ((px, py),) = positions(text, "Player")
+        ((ox, oy),) = positions(text, "Opponent")
         ranked = sorted(STEPS, key=lambda a: -(STEPS[a][0] * (ox - px) + STEPS[a][1] * (oy - py)))
         for action in ranked[:2]:
             game.input(action=action, settled=True)
@@ -34,7 +34,8 @@ def walk_until_dialogue(game: AgentClient) -> str:
 
 
 def test_walk_talk_and_fight_in_the_screen_the_game_swaps_in(
-        play: Callable[..., AgentClient]) -> None:
+    play: Callable[..., AgentClient],
+) -> None:
     game = play(GAME)
     text = walk_until_dialogue(game)
     assert "Hey, it's a good time to have a JRPG fight, right?" in text
@@ -47,15 +48,22 @@ def test_walk_talk_and_fight_in_the_screen_the_game_swaps_in(
         answer = game.click(ref_named(snap, "Next"), settled=True)
         if answer["changes"]["added"]:
             swapped = answer["changes"]
-    assert swapped == {"added": ["/root/Game/Combat"], "added_count": 1,
-                       "removed": ["/root/Game/Exploration"], "removed_count": 1}
+    assert swapped == {
+        "added": ["/root/Game/Combat"],
+        "added_count": 1,
+        "removed": ["/root/Game/Exploration"],
+        "removed_count": 1,
+    }
     snap = game.snapshot(interactive=True, compact=True)
     assert [info["name"] for info in snap["refs"].values()] == ["Attack", "Defend", "Flee"]
     game.click(ref_named(snap, "Attack"), settled=True)
     hurt = game.wait_for_event("health_changed")
     assert hurt["source"].endswith("/Opponent/Health"), hurt
-    game.wait_for_event("active_combatant_changed", lambda event: event["args"][0]["node"]
-                        .endswith("/Combatants/Player"), timeout=15)  # the opponent's turn
+    game.wait_for_event(
+        "active_combatant_changed",
+        lambda event: event["args"][0]["node"].endswith("/Combatants/Player"),
+        timeout=15,
+    )  # the opponent's turn
     attack = ref_named(snap, "Attack")
     game.click(ref_named(game.snapshot(interactive=True), "Flee"), settled=True)
     game.wait_for_event("combat_finished")

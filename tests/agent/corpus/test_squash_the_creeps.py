@@ -13,7 +13,8 @@ GAME = "squash_the_creeps"
 
 
 def test_player_and_mobs_have_screen_positions_and_noise_is_left_out(
-        play: Callable[..., AgentClient]) -> None:
+    play: Callable[..., AgentClient],
+) -> None:
     game = play(GAME)
     game.set_time_scale(4)
     mobs: list[tuple[int, int]] = []
@@ -37,13 +38,17 @@ def bare_leaves(text: str) -> list[str]:
     """Lines with a role only (no name, no attributes) and nothing under them."""
     lines = text.splitlines()
     depth = [len(line) - len(line.lstrip()) for line in lines]
-    return [line for i, line in enumerate(lines)
-            if line.strip() == f"- {line.split()[1]}" and (i + 1 == len(lines)
-                                                         or depth[i + 1] <= depth[i])]
+    return [
+        line
+        for i, line in enumerate(lines)
+        if line.strip() == f"- {line.split()[1]}"
+        and (i + 1 == len(lines) or depth[i + 1] <= depth[i])
+    ]
 
 
 def test_a_hit_shows_the_retry_overlay_and_retry_reloads_the_scene(
-        play: Callable[..., AgentClient]) -> None:
+    play: Callable[..., AgentClient],
+) -> None:
     game = play(GAME)
     game.set_time_scale(4)
     game.wait_for_event("hit", timeout=60)
