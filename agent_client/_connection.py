@@ -38,6 +38,8 @@ DEFAULT_WAIT_TIMEOUT = 5.0
 WAIT_MARGIN = 5.0
 EVENT_LOG_SIZE = 100_000
 UNMATCHED_KEPT = 100
+# How many first bytes of an unreadable line a bridge names in its answer (``head``, as hex).
+HEAD_BYTES = 32
 # How often a wait for a response checks that the game still runs.
 ALIVE_CHECK_S = 0.02
 
@@ -81,7 +83,9 @@ class Connection:
         self._awaited: set[RequestId] = set()
         self._responses: dict[RequestId, Response] = {}
         self._unmatched: deque[Response] = deque(maxlen=UNMATCHED_KEPT)
-        self._unmatched_seen = 0
+        # Lines sent and not yet answered, by their first bytes as hex: a bridge that cannot
+        # read a line's id names the line this way in its error answer.
+        self._awaited_heads: dict[str, Response | None] = {}
         self._unread: list[Event] = []
         # (position of a line with events, the last seq in it), for resume_position.
         self._event_lines: deque[tuple[int, int]] = deque(maxlen=EVENT_LOG_SIZE)
@@ -138,12 +142,15 @@ class Connection:
             self._unmatched.clear()
         else:
             self._awaited.add(request_id)
-        unmatched_before = self._unmatched_seen
+        head = line.removesuffix(b"\n").removesuffix(b"\r")[:HEAD_BYTES].hex()
+        refused: Response | None = None
+        if request_id is not None:
+            self._awaited_heads[head] = None
         self.transport.send(line)
         try:
             answered = self._wait(
                 lambda: (
-                    request_id in self._responses or self._unmatched_seen > unmatched_before
+                    request_id in self._responses or self._awaited_heads.get(head) is not None
                     if request_id is not None
                     else bool(self._unmatched)
                 ),
@@ -152,10 +159,10 @@ class Connection:
         finally:
             if request_id is not None:
                 self._awaited.discard(request_id)
-        if request_id is not None and request_id not in self._responses and answered:
-            # The bridge could not read the line's id: its error answer is ours (waiting for
-            # an answer with the id would only run out the timeout).
-            refused = self._unmatched[-1]
+                refused = self._awaited_heads.pop(head, None)
+        if request_id is not None and request_id not in self._responses and refused:
+            # The bridge could not read this line's id and named the line instead: its error
+            # answer is ours (waiting for an answer with the id would only run the timeout out).
             raise ProtocolError(
                 f"The bridge could not read the {what} request (id {request_id!r}): "
                 f"{refused.get('error', 'no sentence')}",
@@ -224,7 +231,8 @@ class Connection:
             request_id = response.get("id")
             if request_id is None:
                 self._unmatched.append(response)
-                self._unmatched_seen += 1
+                if response.get("head") in self._awaited_heads:
+                    self._awaited_heads[str(response["head"])] = response
             elif request_id in self._awaited:
                 self._responses[request_id] = response
 

@@ -62,6 +62,8 @@ class Response(TypedDict, total=False):
     events: list[Event]
     frame: int
     dropped_events: int
+    # On an answer to a line whose id the bridge could not read: the line's first bytes, hex.
+    head: str
 
 
 def encode_request(request_id: RequestId, cmd: str, args: dict[str, Any] | None) -> bytes:

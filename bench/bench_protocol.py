@@ -79,7 +79,7 @@ def bench_launch(runs: int) -> None:
     samples = []
     for _ in range(runs):
         t = time.perf_counter()
-        game = AgentClient.launch(FIXTURE)
+        game = AgentClient.launch(FIXTURE, install=True)
         samples.append(time.perf_counter() - t)
         game.close()
     print(
@@ -89,7 +89,7 @@ def bench_launch(runs: int) -> None:
 
 
 def bench_crash_detection() -> None:
-    game = AgentClient.launch(FIXTURE, scene=LAB)
+    game = AgentClient.launch(FIXTURE, scene=LAB, install=True)
     t = time.perf_counter()
     try:
         game.request("crash", timeout=30)
@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument("--launches", type=int, default=5)
     options = parser.parse_args()
     bench_launch(options.launches)
-    with AgentClient.launch(FIXTURE, scene=LAB) as game:
+    with AgentClient.launch(FIXTURE, scene=LAB, install=True) as game:
         transport = game.connection.transport
         print(f"notifications: {'native' if transport.notifications else 'polling'}")
         bench_round_trip(game, options.calls)

@@ -46,18 +46,18 @@ def report_snapshot(label: str, game: AgentClient, **args: object) -> None:
 
 
 def bench_snapshots() -> None:
-    with AgentClient.launch(DEMO) as game:
+    with AgentClient.launch(DEMO, install=True) as game:
         game.command("load_level", level_id="act3_level02")
         report_snapshot("demo level (cube, full)", game)
         report_snapshot("demo level (cube, -i -c)", game, interactive=True, compact=True)
-    with AgentClient.launch(FIXTURE, scene="res://scenes/lab.tscn") as game:
+    with AgentClient.launch(FIXTURE, scene="res://scenes/lab.tscn", install=True) as game:
         for count in (1000, 10000):
             game.command("grow", count=count)
             report_snapshot(f"generated UI, {count:,} controls", game, root="/root/Lab/UI")
 
 
 def bench_click_to_settled() -> None:
-    with AgentClient.launch(DEMO) as game:
+    with AgentClient.launch(DEMO, install=True) as game:
         crystal = "/root/LevelScene/CrystalContainer/Crystal_0"
         reset = "/root/LevelScene/HUDLayer/TopBar/ResetButton"
         ms, _ = timed(lambda: game.click(reset, settled=True), runs=21)
@@ -73,7 +73,7 @@ def bench_click_to_settled() -> None:
 
 def bench_screenshots() -> None:
     start = time.perf_counter()
-    with AgentClient.launch(DEMO, render=True) as game:
+    with AgentClient.launch(DEMO, render=True, install=True) as game:
         ready = (time.perf_counter() - start) * 1000
         first, _ = timed(lambda: game.screenshot(), runs=1)
         ms, shot = timed(lambda: game.screenshot())

@@ -32,7 +32,7 @@ def play_rounds(rounds: int, keep: Path) -> list[str]:
     """One finding per request that got no answer."""
     findings = []
     for _ in range(rounds):
-        with AgentClient.launch(GAME) as game:
+        with AgentClient.launch(GAME, install=True) as game:
             try:
                 for level in game.command("list_levels")["levels"]:
                     play_level(game, level["id"])

@@ -166,20 +166,18 @@ def test_a_request_longer_than_a_bridge_reads_is_refused_before_sending() -> Non
 
 
 def test_an_error_answer_without_an_id_is_raised_not_waited_out() -> None:
-    """The bridge could not read the line's id: the caller gets the bridge's sentence at once
-    as a ProtocolError, instead of a timeout."""
+    """The bridge could not read the line's id and named the line by its first bytes: the
+    caller gets the bridge's sentence at once as a ProtocolError, instead of a timeout, and
+    another client's refused line is not taken for its own."""
     from agent_client import ProtocolError
+    from agent_client._protocol import encode_request
 
     def unreadable(request: dict) -> list[dict]:
+        ours = encode_request(request["id"], request["cmd"], request.get("args"))
+        refusal = {"id": None, "ok": False, "code": "PARSE_ERROR", "events": [], "frame": 3}
         return [
-            {
-                "id": None,
-                "ok": False,
-                "code": "PARSE_ERROR",
-                "error": "The line is not valid UTF-8.",
-                "events": [],
-                "frame": 3,
-            }
+            {**refusal, "error": "Another client's line.", "head": b"garbage".hex()},
+            {**refusal, "error": "The line is not valid UTF-8.", "head": ours[:32].hex()},
         ]
 
     connection = Connection(ScriptedTransport(unreadable), timeout=30)

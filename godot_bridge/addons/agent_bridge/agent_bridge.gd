@@ -230,20 +230,26 @@ func _pump() -> void:
 		if _quit_code >= 0:
 			return
 		if line.has("refused"):
-			_send(_dispatcher.failure(line.id, line.refused, line.error))
+			var refused: Dictionary = _dispatcher.failure(line.id, line.refused, line.error)
+			refused["head"] = line.head
+			_send(refused)
 			continue
-		var text: String = (line.text as String).strip_edges()
-		if not text.is_empty():
-			_run(text)
+		if not (line.text as String).strip_edges().is_empty():
+			_run(line.text)
 
 
 ## Answers one request line. A command that waits (for frames, for the game to settle)
 ## suspends only itself: the pump goes on starting the lines after it.
 func _run(text: String) -> void:
 	mode.finish_animations()
-	var prepared: Dictionary = _dispatcher.prepare(text)
+	var prepared: Dictionary = _dispatcher.prepare(text.strip_edges())
 	_record_engine_errors()
 	var response: Variant = prepared.get("response")
+	if response != null and response.id == null:
+		# An unreadable request: name the line, so its writer knows the answer is theirs.
+		var identity: Dictionary = _script("file_channel.gd").identify(text.to_utf8_buffer())
+		response.id = identity.id
+		response["head"] = identity.head
 	if response == null:
 		var request: Dictionary = prepared.request
 		var token := {"cancelled": false}

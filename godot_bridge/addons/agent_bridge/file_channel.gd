@@ -21,13 +21,15 @@ const READ_BUDGET := 4194304
 const CHECK_EVERY_MSEC := 500
 ## Bytes of an over-long line kept to find its id.
 const HEAD_BYTES := 256
+## Bytes of a refused line named in its answer (as hex), so its writer knows it is theirs.
+const NAMED_BYTES := 32
 ## A response segment is ended once it holds this much; two are kept.
 const RESP_SEGMENT_BYTES := 16777216
 ## The line starting a "go on in another file" marker.
 const NEXT_MARK := "{\"next\":"
 
 static var _id_pattern := RegEx.create_from_string(
-	"^\\s*\\{\\s*\"id\"\\s*:\\s*(-?\\d{1,15}|\"(?:[^\"\\\\]|\\\\.){0,64}\")")
+	"^\\s*\\{\\s*\"id\"\\s*:\\s*(-?\\d{1,15}|\"(?:[^\"\\\\]|\\\\.){0,64}\")\\s*[,}]")
 
 var session_dir: String
 var _cmd_path: String
@@ -94,7 +96,8 @@ static func _create_private(path: String) -> String:
 
 
 ## The lines appended since the last call, in order, each {"text": String} or, for a line
-## that cannot be a request, {"refused": code, "error": sentence, "id": its id if readable}.
+## that cannot be a request, {"refused": code, "error": sentence, "id": its id if readable,
+## "head": its first bytes as hex}.
 func read_lines() -> Array[Dictionary]:
 	var lines: Array[Dictionary] = []
 	_check_files()
@@ -178,12 +181,23 @@ func _too_long(size: int) -> Dictionary:
 
 
 static func _refusal(code: String, sentence: String, head: PackedByteArray) -> Dictionary:
-	var found := _id_pattern.search(head.slice(0, HEAD_BYTES).get_string_from_ascii())
+	var refusal := identify(head)
+	refusal["refused"] = code
+	refusal["error"] = sentence
+	return refusal
+
+
+## What an answer to a line the bridge could not read says about it: {"id": the id when the
+## line starts with a readable `{"id": ...`, else null; "head": its first bytes as hex}.
+static func identify(line: PackedByteArray) -> Dictionary:
+	if not line.is_empty() and line[line.size() - 1] == 13:
+		line = line.slice(0, line.size() - 1)  # the \r of a \r\n ending
+	var found := _id_pattern.search(line.slice(0, HEAD_BYTES).get_string_from_ascii())
 	var id: Variant = null
 	if found != null:
 		var raw := found.get_string(1)
 		id = int(raw) if raw.is_valid_int() else JSON.parse_string(raw)
-	return {"refused": code, "error": sentence, "id": id}
+	return {"id": id, "head": line.slice(0, NAMED_BYTES).hex_encode()}
 
 
 ## Appends one response line. Returns false (after logging an engine error) when the
