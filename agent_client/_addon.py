@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,9 @@ from agent_client._paths import private_sessions_root
 ADDON_NAME = "agent_bridge"
 AUTOLOAD_KEY = "AgentBridge"
 AUTOLOAD_LINE = f'{AUTOLOAD_KEY}="*res://addons/{ADDON_NAME}/agent_bridge.gd"'
+# The editor plugin: it registers the export plugin that leaves the bridge out of release
+# exports, so it is enabled too.
+PLUGIN_CFG = f"res://addons/{ADDON_NAME}/plugin.cfg"
 
 
 def addon_source() -> Path:
@@ -67,7 +71,7 @@ def install(project: Path) -> Installed:
                 target.unlink()
             copied = _sync(source, target)
         text = settings.read_text(encoding="utf-8")
-        updated = with_autoload(text)
+        updated = with_bridge(text)
         if updated != text:
             settings.write_text(updated, encoding="utf-8")
     return Installed(target, copied, updated != text)
@@ -79,7 +83,7 @@ def is_installed(project: Path) -> bool:
     return (
         (project / "addons" / ADDON_NAME / "agent_bridge.gd").is_file()
         and settings.is_file()
-        and with_autoload(settings.read_text(encoding="utf-8"))
+        and with_bridge(settings.read_text(encoding="utf-8"))
         == settings.read_text(encoding="utf-8")
     )
 
@@ -121,20 +125,44 @@ def _ignored(relative: Path) -> bool:
     return relative.suffix == ".import" or "__pycache__" in relative.parts
 
 
+def with_bridge(text: str) -> str:
+    """project.godot text with the bridge's autoload and its editor plugin enabled."""
+    return with_plugin(with_autoload(text))
+
+
 def with_autoload(text: str) -> str:
     """project.godot text with the bridge's autoload line in its ``[autoload]`` section."""
+    return _with_line(text, "[autoload]", AUTOLOAD_KEY, lambda _old: AUTOLOAD_LINE)
+
+
+def with_plugin(text: str) -> str:
+    """project.godot text with the bridge's plugin in ``[editor_plugins] enabled`` (other
+    enabled plugins are kept)."""
+
+    def enabled(old: str | None) -> str:
+        listed = re.findall(r'"([^"]*)"', old or "")
+        if PLUGIN_CFG not in listed:
+            listed.append(PLUGIN_CFG)
+        return "enabled=PackedStringArray(" + ", ".join(f'"{item}"' for item in listed) + ")"
+
+    return _with_line(text, "[editor_plugins]", "enabled", enabled)
+
+
+def _with_line(text: str, section: str, key: str, make: Callable[[str | None], str]) -> str:
+    """``text`` with ``key``'s line in ``section`` replaced by ``make(old line)``, or added
+    (with the section when missing) as ``make(None)``."""
     lines = text.splitlines()
-    header = next((i for i, line in enumerate(lines) if line.strip() == "[autoload]"), None)
+    header = next((i for i, line in enumerate(lines) if line.strip() == section), None)
     if header is None:
-        return text.rstrip("\n") + f"\n\n[autoload]\n\n{AUTOLOAD_LINE}\n"
+        return text.rstrip("\n") + f"\n\n{section}\n\n{make(None)}\n"
     end = next((i for i in range(header + 1, len(lines)) if lines[i].startswith("[")), len(lines))
     for i in range(header + 1, end):
-        if re.match(rf"{AUTOLOAD_KEY}\s*=", lines[i]):
-            lines[i] = AUTOLOAD_LINE
+        if re.match(rf"{re.escape(key)}\s*=", lines[i]):
+            lines[i] = make(lines[i])
             break
     else:
         last = max([header] + [i for i in range(header + 1, end) if lines[i].strip()])
-        lines.insert(last + 1, AUTOLOAD_LINE)
+        lines.insert(last + 1, make(None))
         if last == header:
             lines.insert(last + 1, "")
     return "\n".join(lines) + "\n"

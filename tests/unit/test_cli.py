@@ -166,7 +166,8 @@ def test_install_copies_the_addon_and_registers_the_autoload(
     project.mkdir()
     (project / "project.godot").write_text(
         'config_version=5\n\n[application]\n\nconfig/name="Game"\n\n[autoload]\n\n'
-        'Music="*res://music.gd"\n\n[display]\n\nwindow/size/viewport_width=640\n'
+        'Music="*res://music.gd"\n\n[display]\n\nwindow/size/viewport_width=640\n\n'
+        '[editor_plugins]\n\nenabled=PackedStringArray("res://addons/dialogic/plugin.cfg")\n'
     )
     assert main(["install", str(project)]) == 0
     first = capsys.readouterr().out
@@ -185,6 +186,10 @@ def test_install_copies_the_addon_and_registers_the_autoload(
         in text
     )
     assert "[display]\n\nwindow/size/viewport_width=640\n" in text
+    assert (
+        'enabled=PackedStringArray("res://addons/dialogic/plugin.cfg", '
+        '"res://addons/agent_bridge/plugin.cfg")' in text
+    ), "the bridge's editor plugin (its export plugin) is enabled beside the game's own"
     stale = project / "addons" / "agent_bridge" / "old_file.gd"
     stale.write_text("# from an older version\n")
     assert main(["install", str(project)]) == 0
