@@ -105,6 +105,8 @@ def snapshot(args: argparse.Namespace, client: AgentClient) -> int:
         options["root"] = args.root
     if args.all:
         options["all"] = True
+    if args.since is not None:
+        options["since"] = args.since
     try:
         response = _send(client, args, "snapshot", options)
     except UnknownCommandError:
@@ -115,7 +117,12 @@ def snapshot(args: argparse.Namespace, client: AgentClient) -> int:
             note="# this bridge has no snapshot: tree outline, no refs",
         )
     if response is not None:
-        show(response["data"]["text"])
+        data = response["data"]
+        show(
+            f"unchanged (tree_version {data['tree_version']})"
+            if data.get("unchanged")
+            else data["text"]
+        )
     return 0
 
 
@@ -259,6 +266,16 @@ def _value(text: str) -> Any:
     )
 
 
+def _json_or_text(text: str | None) -> Any:
+    """A step-until VALUE: JSON when it reads as JSON (5, true, "a b"), else the text."""
+    if text is None:
+        raise CliError("BAD_ARGS", "--property needs --value.")
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return text
+
+
 def _drag_end(client: AgentClient, target: str, timeout: float) -> Any:
     point = POINT.fullmatch(target)
     if point:
@@ -326,6 +343,36 @@ def wait(args: argparse.Namespace, client: AgentClient) -> int:
     locator = client.get_by_text(args.text) if args.text else client.locator(args.node)
     locator.first.wait_for(state="visible", timeout=args.timeout)
     show(f"ok {locator.first.path()}")
+    return 0
+
+
+def time_control(args: argparse.Namespace, client: AgentClient) -> int:
+    """pause, resume and step: one line with the clock after it."""
+    cmd_args = {"frames": args.frames} if args.command == "step" else {}
+    response = _send(client, args, args.command, cmd_args)
+    if response is not None:
+        data = response["data"]
+        show(
+            f"{'paused' if data['paused'] else 'running'} at frame {data['frame']}"
+            + (f" (stepped {data['stepped']})" if "stepped" in data else "")
+        )
+    return 0
+
+
+def step_until(args: argparse.Namespace, client: AgentClient) -> int:
+    cmd_args: dict[str, Any] = {"max_frames": args.max_frames}
+    for key in ("event", "node", "text"):
+        if getattr(args, key) is not None:
+            cmd_args[key] = getattr(args, key)
+    if args.node is not None:
+        cmd_args["present"] = not args.absent
+    if args.property is not None:
+        cmd_args.update(property=args.property, op=args.op, value=_json_or_text(args.value))
+    response = _send(client, args, "step_until", cmd_args)
+    if response is not None:
+        data = response["data"]
+        show(f"{'met' if data['met'] else 'not met'} after {data['frames']} frames")
+        return 0 if data["met"] else 1
     return 0
 
 

@@ -65,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also what a player cannot see or act on (timers, collision shapes, ...)",
     )
+    snapshot.add_argument(
+        "--since",
+        type=int,
+        metavar="VERSION",
+        help="a tree_version: print only 'unchanged' while the tree is still there",
+    )
 
     target_help = "@eN or eN (a snapshot ref), /root/... (a node path) or a selector"
     for name, text in (
@@ -143,6 +149,27 @@ def build_parser() -> argparse.ArgumentParser:
     condition.add_argument("--node", help="a node matching this selector is visible")
     condition.add_argument("--frames", type=int, help="this many frames pass")
 
+    command("pause", "pause the game (the bridge keeps answering)")
+    command("resume", "resume a paused game")
+    step = command("step", "advance a paused game by exactly N frames")
+    step.add_argument("frames", nargs="?", type=int, default=1, help="how many (default 1)")
+    step_until = command(
+        "step-until", "advance a paused game frame by frame until a condition holds"
+    )
+    until = step_until.add_mutually_exclusive_group(required=True)
+    until.add_argument("--event", help="an event of this type arrives")
+    until.add_argument("--node", help="a node path is there (or gone, with --absent)")
+    until.add_argument("--text", help="a shown label or button holds this text")
+    step_until.add_argument("--absent", action="store_true", help="with --node: it is gone")
+    step_until.add_argument("--property", help="with --node: compare this property")
+    step_until.add_argument(
+        "--op", default="==", choices=("==", "!=", "<", "<=", ">", ">="), help="the comparison"
+    )
+    step_until.add_argument("--value", help="with --property: a number, text or JSON value")
+    step_until.add_argument(
+        "--max-frames", type=int, default=600, help="stop after this many (default 600)"
+    )
+
     screenshot = command("screenshot", "save a PNG of the game (needs --render at start)")
     screenshot.add_argument("out", help="where to write the PNG")
     screenshot.add_argument(
@@ -158,6 +185,22 @@ def build_parser() -> argparse.ArgumentParser:
         "install", "copy the bridge addon into a Godot project and register its autoload"
     )
     install.add_argument("project", help="the folder holding project.godot")
+    install.add_argument(
+        "--skills",
+        action="store_true",
+        help="also write an Agent Skill (.claude/skills/agent-bridge/SKILL.md) and an "
+        "AGENTS.md section that teach coding agents the loop",
+    )
+    mcp = command("mcp", "serve AI agents over the Model Context Protocol (stdio)")
+    mcp.add_argument(
+        "--read-only",
+        action="store_true",
+        help="leave out the tools that change the game's state directly (set_property, "
+        "call_method, change_scene, the game's own commands)",
+    )
+    mcp.add_argument(
+        "--print-config", action="store_true", help="print the JSON an MCP client needs, and exit"
+    )
     commands.add_parser(
         "install-godot", add_help=False, help="install Godot 4.6 into a private, cached prefix"
     )

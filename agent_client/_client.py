@@ -17,7 +17,7 @@ from agent_client import _launcher
 from agent_client._connection import DEFAULT_TIMEOUT, Connection
 from agent_client._file_transport import FileTransport
 from agent_client._locators import Locators
-from agent_client._protocol import READY_FILE, Event, Response, target_args
+from agent_client._protocol import READY_FILE, Event, RequestId, Response, target_args
 from agent_client._transport import Transport
 from agent_client.errors import GameExitedError
 
@@ -478,6 +478,48 @@ class AgentClient(Locators):
     def step(self, frames: int = 1) -> dict[str, Any]:
         """Advance a paused game by exactly ``frames`` process frames and physics ticks."""
         return dict(self.request("step", {"frames": frames}, timeout=self.timeout + frames / 30))
+
+    def step_until(
+        self,
+        *,
+        event: str | None = None,
+        node: str | None = None,
+        present: bool = True,
+        prop: str | None = None,
+        op: str = "==",
+        value: Any = None,
+        text: str | None = None,
+        max_frames: int = 600,
+    ) -> dict[str, Any]:
+        """Advance a paused game frame by frame until a condition holds or ``max_frames``
+        pass; the answer says whether it was ``met`` and after how many ``frames``, and the
+        events of those frames ride along.
+
+        Give exactly one condition: ``event`` (an event type arrives), ``node`` (a path that
+        is there, or gone with ``present=False``; with ``prop``, ``op`` and ``value``: that
+        property compares true) or ``text`` (a shown label, button or 3D label holds it).
+
+        Raises:
+            InvalidArgsError: the game is not paused, or the condition is not one of these.
+        """
+        args: dict[str, Any] = {"max_frames": max_frames}
+        for key, given in (("event", event), ("node", node), ("text", text)):
+            if given is not None:
+                args[key] = given
+        if node is not None:
+            args["present"] = present
+        if prop is not None:
+            args.update(property=prop, op=op, value=value)
+        return dict(self.request("step_until", args, timeout=self.timeout + max_frames / 30))
+
+    def cancel(self, request_id: RequestId) -> dict[str, Any]:
+        """Stop a request of this session that is still running (a long wait): it answers
+        CANCELLED at once.
+
+        Raises:
+            NotFoundError: no request with that id is running.
+        """
+        return dict(self.request("cancel", {"id": request_id}))
 
     def set_time_scale(self, scale: float) -> dict[str, Any]:
         """Speed game time up (> 1) or down (< 1)."""

@@ -22,6 +22,7 @@ SESSION_FREE = {
     "sessions": ("agent_client._cli_sessions", "sessions"),
     "stop": ("agent_client._cli_sessions", "stop"),
     "install": ("agent_client._cli_project", "install_command"),
+    "mcp": ("agent_client._mcp_server", "mcp_command"),
 }
 ON_GAME = {
     "snapshot": "snapshot",
@@ -36,6 +37,10 @@ ON_GAME = {
     "get": "get",
     "call": "call",
     "wait": "wait",
+    "pause": "time_control",
+    "resume": "time_control",
+    "step": "time_control",
+    "step-until": "step_until",
     "screenshot": "screenshot",
 }
 

@@ -48,6 +48,8 @@ LAYERS: list[tuple[str, set[str]]] = [
             "godot_install",
             "_godot_release",
             "_trace_view",
+            "_mcp_tools",
+            "_mcp_server",
         },
     ),
 ]

@@ -1,0 +1,162 @@
+"""The MCP server end to end: the SDK's own client talks to ``agent-bridge mcp`` over a real
+stdio subprocess, which drives real Godot. Tools, a launched game, steps by ref, the game's own
+commands as tools, screenshots as images, read-only mode, bad input, and a clean exit."""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import orjson
+import psutil
+import pytest
+from PIL import Image
+
+pytest.importorskip("mcp")
+from mcp import ClientSession  # noqa: E402
+from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "demos" / "crystal_vault"
+sys.path.insert(0, str(REPO / "demos"))
+
+from vault_agent import read_vault, symmetries  # noqa: E402
+
+Session = Any
+
+
+@asynccontextmanager
+async def server(*flags: str) -> AsyncIterator[tuple[Session, list[str]]]:
+    """An MCP client session with ``agent-bridge mcp FLAGS`` (and the notifications seen)."""
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "agent_client.cli", "mcp", *flags],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        cwd=str(REPO),
+    )
+    seen: list[str] = []
+
+    async def on_message(message: Any) -> None:
+        seen.append(str(getattr(message, "method", type(message).__name__)))
+
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, message_handler=on_message) as session:
+            await session.initialize()
+            yield session, seen
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    anyio.run(test)
+
+
+def text_of(result: Any) -> str:
+    return "\n".join(item.text for item in result.content if getattr(item, "type", "") == "text")
+
+
+async def call(session: Session, name: str, **arguments: Any) -> str:
+    result = await session.call_tool(name, arguments)
+    assert not result.is_error, text_of(result)
+    return text_of(result)
+
+
+async def tool_names(session: Session) -> set[str]:
+    return {tool.name for tool in (await session.list_tools()).tools}
+
+
+def engine_pid(screen: str) -> int:
+    folder = screen.split("this server: ", 1)[1].splitlines()[0].strip()
+    return int(orjson.loads((Path(folder) / "bridge.json").read_bytes())["pid"])
+
+
+def test_an_agent_plays_a_level_through_mcp_tools_alone() -> None:
+    async def play() -> None:
+        async with server() as (session, seen):
+            names = await tool_names(session)
+            assert {"launch", "snapshot", "click", "select", "step_until", "set_property"} <= names
+            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+            assert tools["snapshot"].annotations.read_only_hint is True
+            assert tools["set_property"].annotations.destructive_hint is True
+            launched = await call(session, "launch", project=str(DEMO), install=True)
+            assert "screen (tree_version" in launched and "ref=e" in launched
+            await anyio.sleep(0.2)
+            assert "notifications/tools/list_changed" in seen
+            assert "game_submit_permutation" in await tool_names(session)
+            cayley = next(line for line in launched.splitlines() if "Show Cayley Table" in line)
+            ref = cayley.split("ref=")[1].rstrip("]")
+            clicked = await call(session, "click", target=ref)
+            assert "pressed from /root/LevelScene/HUDLayer/TopBar/CayleyButton" in clicked
+            assert "screen" in clicked
+            tree = orjson.loads(await call(session, "get_tree", root="/root/LevelScene", depth=20))
+            for mapping in symmetries(read_vault(tree)):
+                answer = await call(session, "game_submit_permutation", mapping=list(mapping))
+                assert '"result"' in answer
+            assert "level_completed" in await call(session, "get_events")
+            pid = engine_pid(await call(session, "sessions"))
+        deadline = time.monotonic() + 10
+        while psutil.pid_exists(pid) and time.monotonic() < deadline:
+            await anyio.sleep(0.1)
+        assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == "zombie", (
+            "the game went with the server when the client closed stdin"
+        )
+
+    run(play)
+
+
+def test_bad_input_is_a_tool_error_and_the_server_stays_up() -> None:
+    async def probe() -> None:
+        async with server() as (session, _):
+            early = await session.call_tool("snapshot", {})
+            assert early.is_error and "NO_SESSION" in text_of(early)
+            assert "Next: call launch" in text_of(early)
+            unknown = await session.call_tool("teleport", {})
+            assert unknown.is_error and "UNKNOWN_COMMAND" in text_of(unknown)
+            wrong = await session.call_tool("step", {"frames": "many"})
+            assert wrong.is_error and "INVALID_ARGS" in text_of(wrong)
+            await call(session, "launch", project=str(DEMO), install=True)
+            stale = await session.call_tool("click", {"target": "e99999"})
+            assert stale.is_error and "STALE_REF" in text_of(stale)
+            assert "Next: take a new snapshot" in text_of(stale)
+            headless = await session.call_tool("screenshot", {})
+            assert headless.is_error and "render: true" in text_of(headless)
+            assert "ref=e" in await call(session, "snapshot"), "still serving"
+            unchanged = await call(session, "snapshot", since=10**6)
+            assert "screen (tree_version" in unchanged
+            await call(session, "stop")
+
+    run(probe)
+
+
+def test_read_only_hides_the_tools_that_write() -> None:
+    async def look() -> None:
+        async with server("--read-only") as (session, _):
+            await call(session, "launch", project=str(DEMO), install=True)
+            names = await tool_names(session)
+            assert "click" in names and "snapshot" in names
+            assert not names & {"set_property", "call_method", "change_scene"}
+            assert not any(name.startswith("game_") for name in names)
+            await call(session, "stop")
+
+    run(look)
+
+
+def test_screenshots_come_back_as_png_images() -> None:
+    async def shoot() -> None:
+        async with server() as (session, _):
+            await call(session, "launch", project=str(DEMO), install=True, render=True)
+            result = await session.call_tool("screenshot", {"annotate": True})
+            assert not result.is_error, text_of(result)
+            image = next(item for item in result.content if item.type == "image")
+            assert image.mime_type == "image/png"
+            with Image.open(io.BytesIO(base64.b64decode(image.data))) as picture:
+                assert picture.format == "PNG" and picture.size[0] > 100
+            await call(session, "stop")
+
+    run(shoot)
