@@ -21,8 +21,8 @@ import pytest
 from PIL import Image
 
 pytest.importorskip("mcp")
-from mcp import ClientSession  # noqa: E402
-from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "demos" / "crystal_vault"
