@@ -47,10 +47,12 @@ async def server(*flags: str) -> AsyncIterator[tuple[Session, list[str]]]:
     async def on_message(message: Any) -> None:
         seen.append(str(getattr(message, "method", type(message).__name__)))
 
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write, message_handler=on_message) as session:
-            await session.initialize()
-            yield session, seen
+    async with (
+        stdio_client(params) as (read, write),
+        ClientSession(read, write, message_handler=on_message) as session,
+    ):
+        await session.initialize()
+        yield session, seen
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
