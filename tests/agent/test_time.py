@@ -100,3 +100,20 @@ def test_acting_on_a_paused_game_is_refused_not_silently_ignored(
     game.resume()
     game.request("click", {"path": "/root/Conformance/PlayButton"})
     assert game.wait_for_event("pressed")["source"] == "/root/Conformance/PlayButton"
+
+
+def test_step_until_stops_when_the_condition_holds(lab: AgentClient) -> None:
+    lab.pause()
+    lab.call_method(LAB, "reset_clock")
+    met = lab.step_until(node=LAB, prop="ticks", op=">=", value=4, max_frames=5000)
+    assert met["met"] is True and met["frames"] >= 4
+    assert met["paused"] is True, "the game stays paused"
+    ticks = lab.get_property(LAB, "ticks")
+    assert ticks >= 4 and lab.step_until(node=LAB, prop="ticks", op=">=", value=4)["frames"] == 0
+    missed = lab.step_until(event="never_fired", max_frames=5)
+    assert missed == {**missed, "met": False, "frames": 5}
+    with pytest.raises(InvalidArgsError, match="exactly one of"):
+        lab.step_until(max_frames=5)
+    lab.resume()
+    with pytest.raises(InvalidArgsError, match="paused game"):
+        lab.step_until(text="anything")

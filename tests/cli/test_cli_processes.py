@@ -27,6 +27,7 @@ class Cli:
     def __init__(self, temp: Path) -> None:
         self.env = {**os.environ, "TMPDIR": str(temp)}
         self.env.pop("AGENT_BRIDGE_SESSION", None)
+        self.env.pop("XDG_RUNTIME_DIR", None)  # the sessions root then follows TMPDIR
 
     def __call__(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
@@ -90,6 +91,21 @@ def test_act_by_ref_then_wait_for_the_event_it_fired(cli: Cli, session: str) -> 
     assert cli("get", "events").stdout.strip() == "(no new events)"
     error = cli.fails("wait", "--event", "played", "--timeout", "0.3")
     assert error.startswith("error TIMEOUT: No 'played' event within 0.3 s")
+
+
+def test_time_control_and_unchanged_snapshots(cli: Cli, session: str) -> None:
+    assert cli("pause").stdout.startswith("paused at frame ")
+    assert re.match(r"paused at frame \d+ \(stepped 5\)", cli("step", "5").stdout)
+    until = cli("step-until", "--node", f"{CONFORMANCE}/PlayButton", "--max-frames", "3")
+    assert until.stdout == "met after 0 frames\n"
+    missing = cli("step-until", "--node", f"{CONFORMANCE}/Nope", "--max-frames", "3", ok=False)
+    assert missing.returncode == 1 and missing.stdout == "not met after 3 frames\n"
+    assert cli("resume").stdout.startswith("running at frame ")
+    version = cli("snapshot", "--json").stdout
+    tree_version = orjson.loads(version)["data"]["tree_version"]
+    assert cli("snapshot", "--since", str(tree_version)).stdout == (
+        f"unchanged (tree_version {tree_version})\n"
+    )
 
 
 def test_concurrent_invocations_each_get_their_own_answer(cli: Cli) -> None:

@@ -325,3 +325,21 @@ def test_a_sessions_root_another_user_made_is_refused(
     monkeypatch.setattr(_paths.os, "getuid", lambda: someone_else)
     assert main(["sessions"]) != 0
     assert "not a folder of this user" in capsys.readouterr().err
+
+
+def test_install_skills_writes_the_skill_and_one_agents_section(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    project = tmp_path / "game"
+    project.mkdir()
+    (project / "project.godot").write_text("config_version=5\n\n[application]\n")
+    (project / "AGENTS.md").write_text("# House rules\n\nUse tabs.\n")
+    for _ in range(2):
+        assert main(["install", str(project), "--skills"]) == 0
+    skill = (project / ".claude" / "skills" / "agent-bridge" / "SKILL.md").read_text()
+    assert skill.startswith("---\nname: agent-bridge\ndescription: ")
+    assert "agent-bridge snapshot -i -c" in skill and "STALE_REF" in skill
+    agents = (project / "AGENTS.md").read_text()
+    assert agents.startswith("# House rules\n\nUse tabs.\n")
+    assert agents.count("<!-- agent-bridge: start -->") == 1, "written again, not twice"
+    assert "wrote" in capsys.readouterr().out
