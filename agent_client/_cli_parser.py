@@ -51,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="copy the bridge addon into the project first (as `agent-bridge install`)",
     )
+    start.add_argument(
+        "--trace",
+        action="store_true",
+        help="record every step of the session (`agent-bridge trace stop` writes trace.zip)",
+    )
 
     snapshot = command("snapshot", "the accessibility snapshot, with refs (e1, e2, ...)")
     snapshot.add_argument(
@@ -190,6 +195,20 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also write an Agent Skill (.claude/skills/agent-bridge/SKILL.md) and an "
         "AGENTS.md section that teach coding agents the loop",
+    )
+    trace = command("trace", "traces: stop recording a session, or open a trace.zip")
+    trace_commands = trace.add_subparsers(dest="trace_command", required=True, metavar="ACTION")
+    stop_trace = trace_commands.add_parser(
+        "stop", parents=[common], help="write the session's trace.zip and stop recording"
+    )
+    stop_trace.add_argument("--out", default="trace.zip", help="where (default ./trace.zip)")
+    show_trace = trace_commands.add_parser(
+        "show", parents=[common], help="write a trace as one offline HTML page and open it"
+    )
+    show_trace.add_argument("zip", help="a trace.zip")
+    show_trace.add_argument("--out", help="the HTML file (default: beside the zip)")
+    show_trace.add_argument(
+        "--no-open", action="store_true", help="write the page only, do not open a browser"
     )
     mcp = command("mcp", "serve AI agents over the Model Context Protocol (stdio)")
     mcp.add_argument(

@@ -166,6 +166,8 @@ def start(args: argparse.Namespace) -> int:
         import_progress=_import_progress(project),
     )
     assert client.process is not None
+    if args.trace:
+        client.start_trace(title=f"agent-bridge session {name}")
     pid = client.process.pid
     info = {
         "dir": str(client.session_dir),

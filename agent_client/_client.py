@@ -18,8 +18,9 @@ from agent_client._connection import DEFAULT_TIMEOUT, Connection
 from agent_client._file_transport import FileTransport
 from agent_client._locators import Locators
 from agent_client._protocol import READY_FILE, Event, RequestId, Response, target_args
+from agent_client._trace import TraceRecorder
 from agent_client._transport import Transport
-from agent_client.errors import GameExitedError
+from agent_client.errors import AgentBridgeError, GameExitedError
 
 READY_TIMEOUT = 30.0
 
@@ -55,6 +56,11 @@ class AgentClient(Locators):
         self.process = process
         self.info: dict[str, Any] = info or {}
         self._owns_session = owns_session
+        self.render = False
+        self.trace: TraceRecorder | None = None
+        if session_dir is not None:
+            # A trace another client of this session started records this one's calls too.
+            self.trace = TraceRecorder.resume(session_dir, connection)
         if process is not None:
             # However this interpreter ends (short of being killed), its game goes with it;
             # the bridge's parent-pid check covers the rest.
@@ -139,7 +145,7 @@ class AgentClient(Locators):
                 engine_args=engine_args,
                 parent_pid=parent_pid,
             )
-        return cls._start(
+        game = cls._start(
             argv,
             session_dir,
             env=env,
@@ -147,6 +153,8 @@ class AgentClient(Locators):
             ready_timeout=ready_timeout,
             owns_session=session is None,
         )
+        game.render = render
+        return game
 
     @classmethod
     def launch_command(
@@ -539,6 +547,38 @@ class AgentClient(Locators):
             else None
         )
         return dict(self.request(cmd, {**args, **options}, timeout=timeout))
+
+    # --- traces --------------------------------------------------------------------------------
+
+    def start_trace(self, title: str = "session") -> None:
+        """Record every call from now on (docs/TRACE.md): answers, events, snapshots after
+        actions and, when the game renders, screenshots. Other clients of the session record
+        into the same trace.
+
+        Raises:
+            AgentBridgeError: this client has no session folder to record into.
+        """
+        if self.session_dir is None:
+            raise AgentBridgeError("A trace needs a session folder; this client has none.")
+        self.trace = TraceRecorder.start(
+            self.session_dir, self.connection, title=title, render=self.render
+        )
+
+    def save_trace(self, path: str | os.PathLike[str], *, reason: str = "closed") -> Path:
+        """Write the trace recorded so far as a ``trace.zip`` (the recording goes on).
+
+        Raises:
+            AgentBridgeError: no trace is being recorded.
+        """
+        if self.trace is None:
+            raise AgentBridgeError("No trace is being recorded: call start_trace() first.")
+        return self.trace.save(Path(path), reason=reason)
+
+    def stop_trace(self) -> None:
+        """Stop recording (what was not saved is dropped)."""
+        if self.trace is not None:
+            self.trace.stop()
+            self.trace = None
 
     # --- closing -------------------------------------------------------------------------------
 

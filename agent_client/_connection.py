@@ -11,7 +11,7 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from agent_client._protocol import (
     MAX_LINE_BYTES,
@@ -46,6 +46,19 @@ ALIVE_CHECK_S = 0.02
 
 def _always_alive() -> None:
     return None
+
+
+class Recorder(Protocol):
+    """Something that records every call of a connection (a trace, see ``_trace``)."""
+
+    def prepare(self, cmd: str, args: dict[str, Any] | None) -> tuple[dict[str, Any], Any]:
+        """The arguments to send instead, and a handle passed back to :meth:`finish` (None:
+        not recorded)."""
+        ...
+
+    def finish(self, call: Any, response: Response | None, error: Exception | None) -> None:
+        """Record the call's answer (or the error that took its place)."""
+        ...
 
 
 class Connection:
@@ -91,6 +104,8 @@ class Connection:
         self._event_lines: deque[tuple[int, int]] = deque(maxlen=EVENT_LOG_SIZE)
         self._commands: dict[str, dict[str, Any]] | None = None
         self._closed = False
+        # Set while a trace records this session's calls.
+        self.recorder: Recorder | None = None
 
     # --- requests ------------------------------------------------------------------------------
 
@@ -108,9 +123,23 @@ class Connection:
             ResponseTimeoutError: no answer within the timeout (the game hangs).
         """
         request_id = self.next_id()
-        return self.send_line(
-            encode_request(request_id, cmd, args), request_id, timeout=timeout, what=cmd
-        )
+        recorder = self.recorder
+        if recorder is None:
+            return self.send_line(
+                encode_request(request_id, cmd, args), request_id, timeout=timeout, what=cmd
+            )
+        sent, call = recorder.prepare(cmd, args)
+        try:
+            response = self.send_line(
+                encode_request(request_id, cmd, sent), request_id, timeout=timeout, what=cmd
+            )
+        except AgentBridgeError as error:
+            if call is not None:
+                recorder.finish(call, None, error)
+            raise
+        if call is not None:
+            recorder.finish(call, response, None)
+        return response
 
     def send_line(
         self,

@@ -23,6 +23,7 @@ SESSION_FREE = {
     "stop": ("agent_client._cli_sessions", "stop"),
     "install": ("agent_client._cli_project", "install_command"),
     "mcp": ("agent_client._mcp_server", "mcp_command"),
+    "trace": ("agent_client._cli_trace", "trace_command"),
 }
 ON_GAME = {
     "snapshot": "snapshot",

@@ -14,14 +14,15 @@ Options, each also an ini setting without the dashes (``godot_project = game``):
 
     --godot-project PATH   --godot-bin PATH   --godot-scene res://...   --agent-render
     --agent-timeout S      --agent-launch-timeout S   --agent-artifacts DIR
-    --agent-fail-on-engine-error
+    --agent-fail-on-engine-error   --agent-trace on|off|retain-on-failure
 
 Markers: ``agent_scene("res://...")`` runs a test on another scene; ``agent_strict_errors``
 fails a test during which the engine logged an error.
 
 On failure the report gets the last snapshot, the event log, the engine log's tail, engine
 errors and, when the game renders, a screenshot; the same files go to
-``<artifacts>/<test id>/``. See docs/PYTEST.md.
+``<artifacts>/<test id>/``, with the test's ``trace.zip`` (docs/TRACE.md) and the command that
+opens it. See docs/PYTEST.md.
 """
 
 from __future__ import annotations
@@ -53,7 +54,9 @@ DEFAULTS: dict[str, Any] = {
     "agent_launch_timeout": 30.0,
     "agent_artifacts": "agent-artifacts",
     "agent_fail_on_engine_error": False,
+    "agent_trace": "retain-on-failure",
 }
+TRACE_MODES = ("on", "off", "retain-on-failure")
 PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
 START_SEQ = pytest.StashKey[dict[int, int]]()
 NO_PROJECT = (
@@ -95,6 +98,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "--agent-artifacts",
             "agent_artifacts",
             "folder for failure artifacts, one subfolder per test (default agent-artifacts)",
+        ),
+        (
+            "--agent-trace",
+            "agent_trace",
+            "record a trace of each test's game: on, off or retain-on-failure (the default: "
+            "recorded always, kept for failed tests)",
         ),
     ]
     for flag, name, text in options:
@@ -223,10 +232,23 @@ def game(
 ) -> Iterator[AgentClient]:
     """A fresh game for this test, quit (and its processes stopped) after it."""
     client = _launch(agent_launcher, agent_launch_options, agent_timeout, _scene_for(request))
+    _start_trace(client, request)
     try:
         yield client
     finally:
         client.close()
+
+
+def _trace_mode(config: pytest.Config) -> str:
+    mode = str(setting(config, "agent_trace"))
+    if mode not in TRACE_MODES:
+        raise pytest.UsageError(f"--agent-trace is one of {', '.join(TRACE_MODES)}, not {mode!r}.")
+    return mode
+
+
+def _start_trace(client: AgentClient, request: pytest.FixtureRequest) -> None:
+    if _trace_mode(request.config) != "off" and client.session_dir is not None:
+        client.start_trace(title=request.node.nodeid)
 
 
 class SharedGame:
@@ -301,6 +323,7 @@ def shared_game(agent_shared_session: SharedGame, request: pytest.FixtureRequest
     request.node.stash.setdefault(START_SEQ, {})[id(client)] = _events.skip_to_latest(
         client.connection
     )
+    _start_trace(client, request)
     return client
 
 
@@ -367,4 +390,29 @@ def pytest_runtest_makereport(
                 report.sections.append((f"agent-bridge {name}: {title}", text))
             report.sections.append((f"agent-bridge {name}: artifacts", str(folder)))
             item.user_properties.append((f"agent_artifacts_{name}", str(folder)))
+    if report.failed or _trace_mode(item.config) == "on":
+        for name, client in clients:
+            _keep_trace(item, report, name, client, len(clients) > 1)
     return report
+
+
+def _keep_trace(
+    item: pytest.Item, report: pytest.TestReport, name: str, client: AgentClient, several: bool
+) -> None:
+    """Writes the test's trace.zip beside its artifacts and says how to open it."""
+    from agent_client.errors import AgentBridgeError
+
+    if client.trace is None:
+        return
+    folder = _artifacts_folder(item.config, item.nodeid, name, several)
+    try:
+        saved = client.save_trace(
+            folder / "trace.zip", reason="failed" if report.failed else "closed"
+        )
+    except (AgentBridgeError, OSError) as error:
+        report.sections.append((f"agent-bridge {name}: trace", f"not saved: {error}"))
+        return
+    report.sections.append(
+        (f"agent-bridge {name}: trace", f"{saved}\nopen it: agent-bridge trace show {saved}")
+    )
+    item.user_properties.append((f"agent_trace_{name}", str(saved)))

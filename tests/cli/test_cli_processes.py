@@ -185,3 +185,36 @@ def test_screenshots_of_a_rendering_game(cli: Cli, tmp_path: Path) -> None:
         assert button.stat().st_size < whole.stat().st_size
     finally:
         cli("stop", "--session", "shots")
+
+
+def test_a_traced_session_records_every_step_from_every_process(cli: Cli, tmp_path: Path) -> None:
+    from agent_client._trace_view import load_trace
+
+    cli("start", str(FIXTURE_GAME), "--session", "traced", "--trace")
+    try:
+        snapshot = cli("snapshot", "-i", "--session", "traced").stdout
+        cli("click", ref_of(snapshot, '- button "Play"'), "--session", "traced")
+        cli("fill", f"{CONFORMANCE}/NameEdit", "Ada", "--session", "traced")
+        zipped = tmp_path / "session.zip"
+        assert (
+            "open it with: agent-bridge trace show"
+            in cli("trace", "stop", "--out", str(zipped), "--session", "traced").stdout
+        )
+        trace = load_trace(zipped)
+        assert not trace.cut_off
+        page = tmp_path / "page.html"
+        cli("trace", "show", str(zipped), "--no-open", "--out", str(page))
+        assert page.read_text().startswith("<!DOCTYPE html>")
+        assert cli("trace", "stop", "--session", "traced", ok=False).returncode == 1
+    finally:
+        cli("stop", "--session", "traced")
+    import zipfile
+
+    with zipfile.ZipFile(zipped) as archive:
+        calls = [orjson.loads(line) for line in archive.read("trace.jsonl").splitlines()]
+    steps = [c["cmd"] for c in calls if c["type"] == "call"]
+    assert steps[:3] == ["snapshot", "click", "fill"], steps
+    (tmp_path / "bad.zip").write_bytes(b"PK not really")
+    assert cli.fails("trace", "show", str(tmp_path / "bad.zip"), "--no-open").startswith(
+        "error BAD_TRACE:"
+    )

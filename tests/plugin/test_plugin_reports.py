@@ -67,3 +67,75 @@ def test_reports_cover_clients_from_any_fixture(pytester: pytest.Pytester) -> No
     result = pytester.runpytest("--agent-artifacts", str(pytester.path / "out"))
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*agent-bridge my_game: snapshot*"])
+
+
+def trace_records(zipped: Path) -> list[dict]:
+    from agent_client._trace_view import load_trace
+
+    load_trace(zipped)  # a trace the viewer accepts
+    import zipfile
+
+    import orjson
+
+    with zipfile.ZipFile(zipped) as archive:
+        return [orjson.loads(line) for line in archive.read("trace.jsonl").splitlines()]
+
+
+def test_a_failing_test_keeps_its_trace(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("""
+        def test_fails(game):
+            game.click("/root/Conformance/PlayButton")
+            game.fill("/root/Conformance/NameEdit", "Ada")
+            assert game.get_property("/root/Conformance/NameEdit", "text") == "Bob"
+    """)
+    artifacts = pytester.path / "out"
+    result = run(pytester, "--agent-artifacts", str(artifacts))
+    result.assert_outcomes(failed=1)
+    zipped = artifacts / "test_a_failing_test_keeps_its_trace.py-test_fails" / "trace.zip"
+    result.stdout.fnmatch_lines([f"open it: agent-bridge trace show {zipped}"])
+    records = trace_records(zipped)
+    calls = [r for r in records if r["type"] == "call"]
+    click, fill = (next(c for c in calls if c["cmd"] == cmd) for cmd in ("click", "fill"))
+    assert click["action"] and click["before"] and click["after"], click
+    assert fill["before"] == click["after"], "each action's after is the next one's before"
+    assert "pressed" in [e["type"] for e in click["events"]]
+    assert "snapshot" not in click["data"], "the trace's own snapshot stays out of the answer"
+    assert click["target_rect"]["w"] > 0
+    assert records[-1] == {**records[-1], "type": "end", "reason": "failed"}
+
+
+def test_a_passing_test_keeps_no_trace_unless_asked(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_passes(game):\n    game.press('/root/Conformance/PlayButton')\n")
+    artifacts = pytester.path / "out"
+    run(pytester, "--agent-artifacts", str(artifacts)).assert_outcomes(passed=1)
+    assert not list(artifacts.rglob("trace.zip"))
+    run(pytester, "--agent-artifacts", str(artifacts), "--agent-trace", "on").assert_outcomes(
+        passed=1
+    )
+    (kept,) = artifacts.rglob("trace.zip")
+    assert any(r.get("cmd") == "press" for r in trace_records(kept))
+    pytester.makepyfile("def test_fails(game):\n    game.hello()\n    assert False\n")
+    off = pytester.path / "off"
+    run(pytester, "--agent-artifacts", str(off), "--agent-trace", "off").assert_outcomes(failed=1)
+    assert not list(off.rglob("trace.zip"))
+
+
+def test_a_crashed_game_leaves_its_trace_up_to_the_crash(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("""
+        import pytest
+        from agent_client import GameExitedError
+
+        @pytest.mark.agent_scene("res://scenes/lab.tscn")
+        def test_crashes(game):
+            game.command("start_tween", seconds=0.1)
+            with pytest.raises(GameExitedError):
+                game.command("crash")
+            assert False, "after the crash"
+    """)
+    artifacts = pytester.path / "out"
+    run(pytester, "--agent-artifacts", str(artifacts)).assert_outcomes(failed=1)
+    (zipped,) = artifacts.rglob("trace.zip")
+    calls = [r for r in trace_records(zipped) if r["type"] == "call"]
+    crash = [c["cmd"] for c in calls].index("crash")
+    assert calls[crash - 1]["cmd"] == "start_tween" and calls[crash - 1]["ok"] is True
+    assert calls[crash]["ok"] is None and "exited" in calls[crash]["error"]

@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, set[str]]] = [
         "connection and tree model",
         {"_connection", "_events", "_waiting", "_nodes", "_matching", "_selectors", "_outline"},
     ),
-    ("client", {"_locators", "_expect", "_client", "_screenshot"}),
+    ("client", {"_locators", "_expect", "_client", "_screenshot", "_trace"}),
     (
         "front ends",
         {
@@ -50,6 +50,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "_trace_view",
             "_mcp_tools",
             "_mcp_server",
+            "_cli_trace",
         },
     ),
 ]

@@ -7,6 +7,7 @@ extends RefCounted
 const AgentMode := preload("agent_mode.gd")
 const ArgSchema := preload("arg_schema.gd")
 const CommandError := preload("command_error.gd")
+const Screen := preload("screen.gd")
 const Snapshot := preload("snapshot.gd")
 
 const ACTION_OPTIONS := {
@@ -87,11 +88,25 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 		return CommandError.timeout("The action ran, but the game did not settle within %d ms "
 			% options.timeout_ms + "(%s)." % unsettled)
 	result["changes"] = _changes()
+	_add_target_rect(result)
 	if options.snapshot is Dictionary or (options.snapshot is bool and options.snapshot):
 		var asked: Dictionary = options.snapshot if options.snapshot is Dictionary \
 			else {"compact": true}
 		result["snapshot"] = _bridge.take_snapshot(asked)
 	return result
+
+
+## Where the acted-on node is on screen now (root pixels), for traces and reports.
+func _add_target_rect(result: Dictionary) -> void:
+	for key: String in ["target", "pressed", "path"]:
+		var path: Variant = result.get(key)
+		if path is String and (path as String).begins_with("/root"):
+			var node := _bridge.get_tree().root.get_node_or_null(NodePath(path))
+			var rect := Screen.rect_of(node) if node != null else Rect2()
+			if rect.has_area():
+				result["target_rect"] = {"x": roundi(rect.position.x), "y": roundi(
+					rect.position.y), "w": roundi(rect.size.x), "h": roundi(rect.size.y)}
+			return
 
 
 ## Top-most added and removed nodes (a subtree counts once), capped for huge changes.
