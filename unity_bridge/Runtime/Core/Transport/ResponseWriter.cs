@@ -84,8 +84,7 @@ namespace AgentBridgeUnity.Core.Transport
         {
             if (!File.Exists(_path))
             {
-                if (_stream != null)
-                    _warn("AgentBridge: " + _path + " was deleted; made a new one.");
+                _warn("AgentBridge: " + _path + " was deleted; made a new one.");
                 CloseStream();
                 PrivateFiles.Create(_path);
             }
