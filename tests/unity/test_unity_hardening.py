@@ -1,22 +1,22 @@
 """The console host (the Unity bridge's core) against the same bad input, long waits, vanished
-files and guarded doors as the Godot bridge in tests/agent/test_hardening.py: every line is
-answered or refused clearly, nothing blocks, nothing is lost, no door opens."""
+files and guarded doors as the Godot bridge: the checks of tests/agent/test_hardening.py run
+unchanged on the host's client, then Unity's own rules. Every line is answered or refused
+clearly, nothing blocks, nothing is lost, no door opens."""
 
 from __future__ import annotations
 
 import stat
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from agent_client import AgentClient, InvalidArgsError, NotFoundError
+from tests.agent import test_hardening as godot_checks
 from tests.agent.test_hardening import answers, raw, zombie_pid  # noqa: F401 (a fixture)
 
-TITLE = {"path": "/root/Conformance/Title", "property": "text"}
 CLIENT_TIMEOUT = 20.0
 
 
@@ -36,60 +36,38 @@ def lab(host_exe: Path) -> Iterator[AgentClient]:
         yield client
 
 
+# The same checks as the Godot bridge's, run on the host's client.
+
+
 def test_a_batch_with_nul_bytes_and_bad_utf8_answers_every_other_line(host: AgentClient) -> None:
-    raw(
-        host,
-        b'{"id": 901, "cmd": "hello"}\n{"id": 902, "cmd": "he\x00llo"}\n'
-        b'{"id": 903, "cmd": "hello"}\n{"id": 904, "cmd": "\xff\xfe"}\n'
-        b'{"id": 905, "cmd": "hello"}\n',
-    )
-    got = answers(host, {901, 902, 903, 904, 905})
-    assert [got[i]["ok"] for i in (901, 903, 905)] == [True, True, True]
-    assert got[902]["code"] == "PARSE_ERROR" and "NUL" in got[902]["error"]
-    assert got[904]["code"] == "PARSE_ERROR" and "UTF-8" in got[904]["error"]
+    godot_checks.test_a_batch_with_nul_bytes_and_bad_utf8_answers_every_other_line(host)
+
+
+def test_an_unreadable_line_is_raised_at_once_not_waited_out(host: AgentClient) -> None:
+    godot_checks.test_an_unreadable_line_is_raised_at_once_not_waited_out(host)
 
 
 def test_an_over_long_line_is_refused_unread_and_the_next_is_answered(host: AgentClient) -> None:
-    huge = b'{"id": 911, "cmd": "hello", "args": {"x": "' + b"a" * 3_000_000 + b'"}}\n'
-    raw(host, huge + b'{"id": 912, "cmd": "hello"}\n')
-    got = answers(host, {911, 912})
-    assert got[911]["code"] == "INVALID_REQUEST" and "capped at 1048576 bytes" in got[911]["error"]
-    assert "aaaa" not in got[911]["error"], "never echoed back"
-    assert got[912]["ok"] is True
+    godot_checks.test_an_over_long_line_is_refused_unread_and_the_next_is_answered(host)
 
 
-def test_deep_nesting_and_far_points_are_refused(host: AgentClient) -> None:
-    deep = b"[" * 1000 + b"1" + b"]" * 1000
-    line = b'{"id": 931, "cmd": "call_method", "args": {"path": "/root/Conformance/PlayButton", '
-    response = host.connection.send_line(line + b'"method": "x", "args": ' + deep + b"}}\n", 931)
-    assert response["code"] == "INVALID_ARGS" and "deeper than 64" in response["error"]
-    with pytest.raises(InvalidArgsError, match="at most"):
-        host.request("click", {"x": 1e308, "y": 10})
-    assert host.hello()["protocol"] == "agentbridge/1"
+def test_deep_nesting_and_non_finite_numbers_are_refused(host: AgentClient) -> None:
+    godot_checks.test_deep_nesting_and_non_finite_numbers_are_refused(host)
 
 
 def test_waits_are_capped_and_a_long_wait_holds_up_no_one(host: AgentClient) -> None:
-    with pytest.raises(InvalidArgsError, match="at most 1000000"):
-        host.request("wait", {"frames": 1_000_000_000})
-    raw(host, b'{"id": 921, "cmd": "wait", "args": {"frames": 900000, "timeout_ms": 60000}}\n')
-    started = time.monotonic()
-    assert host.request("get_property", TITLE)["value"] == "Conformance"
-    assert time.monotonic() - started < 5, "the long wait did not hold up other requests"
-    assert host.request("cancel", {"id": 921}) == {"cancelled": 921}
-    assert answers(host, {921})[921]["code"] == "CANCELLED"
-    with pytest.raises(NotFoundError, match="No request with id 921 is running"):
-        host.request("cancel", {"id": 921})
+    godot_checks.test_waits_are_capped_and_a_long_wait_holds_up_no_one(host)
+
+
+def test_a_client_can_cancel_its_own_wait_from_another_process(host: AgentClient) -> None:
+    godot_checks.test_a_client_can_cancel_its_own_wait_from_another_process(host)
 
 
 def test_deleted_and_truncated_session_files_are_recovered(host: AgentClient) -> None:
-    folder = host.session_dir
-    (folder / "resp.jsonl").unlink()
-    assert host.request("get_property", TITLE)["value"] == "Conformance"
-    (folder / "cmd.jsonl").write_bytes(b"")
-    time.sleep(0.2)
-    assert host.request("get_property", TITLE)["value"] == "Conformance"
-    log = (folder / "engine.log").read_text()
-    assert "resp.jsonl was deleted" in log and "cmd.jsonl was truncated" in log
+    godot_checks.test_deleted_and_truncated_session_files_are_recovered(host)
+
+
+# Unity's own rules and the host's knobs.
 
 
 def test_the_bridge_guards_itself_and_non_public_members(host: AgentClient) -> None:
