@@ -161,9 +161,11 @@ namespace AgentBridgeUnity.Tests.Editor
         public void AnIdIsReadOnlyFromAReadableStart()
         {
             Assert.AreEqual(12, (int)IdOf("{\"id\": 12, \"cmd\""));
-            Assert.AreEqual("a\"b", (string)IdOf("  { \"id\" : \"a\\\"b\""));
+            Assert.AreEqual("a\"b", (string)IdOf("  { \"id\" : \"a\\\"b\" ,"));
             Assert.IsNull(IdOf("{\"cmd\": \"hello\", \"id\": 3}"));
             Assert.IsNull(IdOf("{\"id\": 1234567890123456789}"));
+            Assert.IsNull(IdOf("{\"id\": 12"), "an id cut off is not read");
+            Assert.AreEqual(7, (int)IdOf("{\"id\": 7}"));
             Assert.IsNull(IdOf("{\"id\": 1.5}"));
             Assert.IsNull(IdOf("[\"id\", 3]"));
         }

@@ -182,6 +182,29 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void AnAnswerThatCannotCarryItsLinesIdNamesTheLineByItsFirstBytes()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Append("{\"id\": 3, \"cmd\": \"he\0llo\"}\r\nnot json\n[1]\n{\"id\": 4, \"cmd\": \"hello\"}\n"
+                + "{\"id\": 5, \"cmd\": \"hel\n");
+            var responses = _bridge.Until(5);
+            Assert.AreEqual(3, (int)responses[0]["id"]);
+            Assert.AreEqual(Hex("{\"id\": 3, \"cmd\": \"he\0llo\"}"), (string)responses[0]["head"], "no \\r");
+            _bridge.Append("not json " + new string('x', 40) + "\n");
+            Assert.AreEqual(64, ((string)_bridge.Until(1)[0]["head"]).Length, "32 bytes");
+            Assert.AreEqual(Hex("not json"), (string)responses[1]["head"]);
+            Assert.AreEqual(Hex("[1]"), (string)responses[2]["head"]);
+            Assert.IsNull(responses[3]["head"], "an answer with its id needs no head");
+            Assert.AreEqual(JTokenType.Null, responses[4]["id"].Type, "a PARSE_ERROR's id: as the golden fixtures ask");
+            Assert.AreEqual(Hex("{\"id\": 5, \"cmd\": \"hel"), (string)responses[4]["head"]);
+        }
+
+        static string Hex(string text)
+        {
+            return BitConverter.ToString(System.Text.Encoding.UTF8.GetBytes(text)).Replace("-", "").ToLowerInvariant();
+        }
+
+        [Test]
         public void NoResponseHoldsANumberJsonCannotRead()
         {
             var response = new JObject(new JProperty("nan", double.NaN), new JProperty("inf", double.PositiveInfinity));

@@ -20,6 +20,7 @@ namespace AgentBridgeUnity.Core.Json
             int lineStart = start;
             if (count > 0 && bytes[start + count - 1] == (byte)'\r')
                 count--;
+            byte[] head = LineHeadId.Copy(bytes, start, start + count, LineHeadId.NamedBytes);
             if (count >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF)
             {
                 start += 3;
@@ -29,14 +30,14 @@ namespace AgentBridgeUnity.Core.Json
                 return null;
             if (Array.IndexOf(bytes, (byte)0, start, count) >= 0)
                 return Refuse(new ParseErrorException("The line holds a NUL byte, which no JSON text has."),
-                    bytes, lineStart, start + count);
+                    bytes, lineStart, start + count, head);
             try
             {
-                return RawLine.Text(StrictUtf8.GetString(bytes, start, count));
+                return RawLine.Text(StrictUtf8.GetString(bytes, start, count), head);
             }
             catch (DecoderFallbackException)
             {
-                return Refuse(new ParseErrorException("The line is not valid UTF-8."), bytes, lineStart, start + count);
+                return Refuse(new ParseErrorException("The line is not valid UTF-8."), bytes, lineStart, start + count, head);
             }
         }
 
@@ -49,13 +50,14 @@ namespace AgentBridgeUnity.Core.Json
         {
             string sentence = String.Format(CultureInfo.InvariantCulture,
                 "The line is {0} bytes; request lines are capped at {1} bytes and this one was not read.", size, limit);
-            return RawLine.Refused(new InvalidRequestException(sentence),
-                LineHeadId.Find(head, 0, head == null ? 0 : head.Length));
+            int kept = head == null ? 0 : head.Length;
+            return RawLine.Refused(new InvalidRequestException(sentence), LineHeadId.Find(head, 0, kept),
+                LineHeadId.Copy(head ?? new byte[0], 0, kept, LineHeadId.NamedBytes));
         }
 
-        static RawLine Refuse(AgentBridgeException refusal, byte[] bytes, int start, int end)
+        static RawLine Refuse(AgentBridgeException refusal, byte[] bytes, int start, int end, byte[] head)
         {
-            return RawLine.Refused(refusal, LineHeadId.Find(bytes, start, end - start));
+            return RawLine.Refused(refusal, LineHeadId.Find(bytes, start, end - start), head);
         }
 
         static bool IsBlank(byte[] bytes, int start, int count)

@@ -6,17 +6,21 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Json
 {
     /// <summary>
-    /// The id of a line that is refused unread, when the line starts with a readable
-    /// <c>{"id": ...</c> (an integer of at most 15 digits, or a string of at most 64
-    /// characters), so the client that sent it can match the refusal to its request.
+    /// The id of a line that is refused unread, when the line starts with a complete, readable
+    /// <c>{"id": ...,</c> (an integer of at most 15 digits, or a string of at most 64
+    /// characters, followed by <c>,</c> or <c>}</c>), so the client that sent it can match the
+    /// refusal to its request.
     /// </summary>
     internal static class LineHeadId
     {
         /// <summary>How many bytes of a line are looked at for its id.</summary>
         public const int HeadBytes = 256;
 
+        /// <summary>How many first bytes name a line in an answer that cannot carry its id.</summary>
+        public const int NamedBytes = 32;
+
         static readonly Regex IdPattern = new Regex(
-            "^\\s*\\{\\s*\"id\"\\s*:\\s*(-?[0-9]{1,15}(?![0-9.eE])|\"(?:[^\"\\\\]|\\\\.){0,64}\")",
+            "^\\s*\\{\\s*\"id\"\\s*:\\s*(-?[0-9]{1,15}|\"(?:[^\"\\\\]|\\\\.){0,64}\")\\s*[,}]",
             RegexOptions.CultureInvariant);
 
         static readonly Encoding Lenient = new UTF8Encoding(false, false);
@@ -43,10 +47,10 @@ namespace AgentBridgeUnity.Core.Json
             }
         }
 
-        /// <summary>The first bytes of a line, kept to find its id later.</summary>
-        public static byte[] Copy(byte[] bytes, int start, int end)
+        /// <summary>The first bytes of a line (at most <paramref name="limit"/>), kept to find its id or name it later.</summary>
+        public static byte[] Copy(byte[] bytes, int start, int end, int limit = HeadBytes)
         {
-            int count = Math.Max(0, Math.Min(end - start, HeadBytes));
+            int count = Math.Max(0, Math.Min(end - start, limit));
             var head = new byte[count];
             Array.Copy(bytes, start, head, 0, count);
             return head;

@@ -179,7 +179,8 @@ namespace AgentBridgeUnity.Core.Session
             ParsedLine parsed = RequestParser.Parse(line);
             if (parsed.Error != null)
             {
-                WriteFailure(parsed.Id, parsed.Error, null);
+                bool unnamed = line.Refusal != null || parsed.Id == null || parsed.Id.Type == JTokenType.Null;
+                WriteFailure(parsed.Id, parsed.Error, null, unnamed ? line.Head : null);
                 return;
             }
             Request request = parsed.Request;
@@ -239,21 +240,22 @@ namespace AgentBridgeUnity.Core.Session
             Send(id, data, null);
         }
 
-        void WriteFailure(JToken id, Exception error, string command)
+        /// <param name="head">The first bytes (hex) of a line the bridge could not read, or null.</param>
+        void WriteFailure(JToken id, Exception error, string command, string head = null)
         {
             AgentBridgeException failure = Failures.From(error, "The command " + (command ?? "?"));
             if (failure.Code == ErrorCode.Internal)
                 _engine.Log("AgentBridge: " + failure.Message + "\n" + error);
-            Send(id, null, failure);
+            Send(id, null, failure, head);
         }
 
         /// <summary>Writes one response line; a failed write becomes an engine_error event.</summary>
-        void Send(JToken id, JToken data, AgentBridgeException failure)
+        void Send(JToken id, JToken data, AgentBridgeException failure, string head = null)
         {
             EventBatch batch = _events.Drain();
             JObject response = failure == null
                 ? Envelope.Success(id, data, batch.Events, batch.Dropped, _engine.Frame)
-                : Envelope.Failure(id, failure, batch.Events, batch.Dropped, _engine.Frame);
+                : Envelope.Failure(id, failure, batch.Events, batch.Dropped, _engine.Frame, head);
             string problem = _writer.WriteLine(WireJson.Serialize(response));
             if (problem == null)
                 return;
