@@ -17,9 +17,10 @@ namespace AgentBridgeUnity.Core.Protocol
             return Finish(response, events, dropped, frame);
         }
 
-        /// <param name="head">For a line the bridge could not read (or whose id it could not
-        /// read): the line's first bytes as hex, which name the line to the client that wrote it;
-        /// null otherwise.</param>
+        /// <summary>
+        /// A failure; <c>head</c>, for a line the bridge could not read (or whose id it could not
+        /// read), is the line's first bytes as hex, naming the line to the client that wrote it.
+        /// </summary>
         public static JObject Failure(JToken id, AgentBridgeException error, JArray events, long dropped, long frame,
             string head = null)
         {

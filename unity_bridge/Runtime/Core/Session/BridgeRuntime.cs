@@ -240,7 +240,7 @@ namespace AgentBridgeUnity.Core.Session
             Send(id, data, null);
         }
 
-        /// <param name="head">The first bytes (hex) of a line the bridge could not read, or null.</param>
+        /// <summary>Answers a failure; <c>head</c>: the first bytes (hex) of a line the bridge could not read, or null.</summary>
         void WriteFailure(JToken id, Exception error, string command, string head = null)
         {
             AgentBridgeException failure = Failures.From(error, "The command " + (command ?? "?"));
