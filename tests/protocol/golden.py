@@ -1,13 +1,19 @@
-"""Runs the golden request/response fixtures against any bridge (docs/PROTOCOL.md, section 9)."""
+"""Runs the golden request/response fixtures against any bridge (docs/PROTOCOL.md, section 12).
+
+Besides ``request``/``line``, ``ok``, ``code``, ``data_has`` and ``events_have``, a case may give
+``fill`` (``{"<token>": [text, times]}``: the token in its line becomes the text repeated, for
+lines too long or too deep to write out) and ``data_lacks`` (keys that must be absent); a number
+in a dotted key indexes a list (``commands.0.name``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import orjson
 
-from agent_client import AgentClient
+from agent_client import AgentClient, _connection
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 ANY = "*"
@@ -24,11 +30,24 @@ def load_cases() -> list[tuple[str, dict[str, Any]]]:
 
 
 def _lookup(data: Any, dotted: str) -> Any:
+    """The value at a dotted path; a part that is a number indexes a list (``commands.0.name``)."""
     for key in dotted.split("."):
-        if not isinstance(data, dict) or key not in data:
+        if isinstance(data, list) and key.isdigit() and int(key) < len(data):
+            data = data[int(key)]
+        elif isinstance(data, dict) and key in data:
+            data = data[key]
+        else:
             return _MISSING
-        data = data[key]
     return data
+
+
+def _filled(case: dict[str, Any]) -> str:
+    """The case's raw line, with each ``fill`` token replaced by its text repeated (lines too long
+    or too deep to write out in a fixture)."""
+    line = case["line"]
+    for token, (text, times) in case.get("fill", {}).items():
+        line = line.replace(token, text * times)
+    return line
 
 
 def _line_and_id(case: dict[str, Any], unique: str) -> tuple[bytes, Any]:
@@ -39,16 +58,17 @@ def _line_and_id(case: dict[str, Any], unique: str) -> tuple[bytes, Any]:
             f"{unique}-{request['id']}" if isinstance(request["id"], str) else request["id"]
         )
         return orjson.dumps(request) + b"\n", request["id"]
-    line = case["line"]
     expected = case["expect"].get("id", _MISSING)
-    return line.encode() + b"\n", None if expected is _MISSING else expected
+    return _filled(case).encode() + b"\n", None if expected is _MISSING else expected
 
 
 def run_case(client: AgentClient, case: dict[str, Any], *, unique: str = "g") -> dict[str, Any]:
     """Send the case's line and return the response it got (for a line whose id the bridge
-    cannot read, the next response without an id)."""
+    cannot read, the next response without an id). The client refuses a line longer than a
+    bridge reads before sending it; a fixture sends it anyway, since it checks the bridge."""
     line, response_id = _line_and_id(case, unique)
-    return dict(client.connection.send_line(line, response_id, what=case["name"]))
+    with patch.object(_connection, "MAX_LINE_BYTES", max(len(line), _connection.MAX_LINE_BYTES)):
+        return dict(client.connection.send_line(line, response_id, what=case["name"]))
 
 
 def check_response(case: dict[str, Any], response: dict[str, Any]) -> None:
@@ -71,6 +91,8 @@ def check_response(case: dict[str, Any], response: dict[str, Any]) -> None:
         assert value is not _MISSING, f"{where}: no {key}"
         if wanted != ANY:
             assert value == wanted, f"{where}: {key} is {value!r}, expected {wanted!r}"
+    for key in expect.get("data_lacks", []):
+        assert _lookup(response.get("data"), key) is _MISSING, f"{where}: has {key}"
     types = [event["type"] for event in response.get("events", [])]
     for event_type in expect.get("events_have", []):
         assert event_type in types, f"{where}: no {event_type} event"

@@ -99,8 +99,11 @@ def test_snapshot_refs_act_and_go_stale(host: AgentClient) -> None:
     assert clicked["target"] == "/root/Conformance/PlayButton"
     assert clicked["changes"]["added_count"] == 0
     host.snapshot(root="/root/Conformance/PlayButton")
+    assert host.request("press", {"ref": "e4"})["pressed"] == "/root/Conformance/ToggleButton"
+    host.change_scene("Conformance")
     with pytest.raises(StaleRefError):
         host.request("press", {"ref": "e4"})
+    assert host.snapshot()["refs"]["e7"]["path"] == "/root/Conformance/PlayButton"
     with pytest.raises(NotInteractableError):
         host.press("/root/Conformance/DisabledButton")
 

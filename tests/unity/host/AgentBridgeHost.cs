@@ -11,7 +11,8 @@ namespace AgentBridgeUnity.Host
     /// <summary>
     /// A headless console game for the Unity bridge's engine-independent core: the synthetic
     /// scene stands in for Unity, a loop stands in for the player loop. Started like a Unity
-    /// player: <c>mono AgentBridgeHost.exe --agent-mode --agent-dir=DIR [--scene=Lab]</c>.
+    /// player: <c>mono AgentBridgeHost.exe --agent-mode --agent-dir=DIR [--scene=Lab]
+    /// [--resp-segment-bytes=N]</c> (the last makes response segments small, for tests).
     /// </summary>
     internal static class AgentBridgeHost
     {
@@ -29,7 +30,8 @@ namespace AgentBridgeUnity.Host
             HostGameCommands.Register(engine);
             string directory = options.SessionDirectoryOrDefault(Process.GetCurrentProcess().Id);
             var parent = new ParentWatch(options.ParentPid);
-            using (BridgeRuntime runtime = BridgeRuntime.Start(directory, engine, AgentBridge.Registry))
+            using (BridgeRuntime runtime = BridgeRuntime.Start(directory, engine, AgentBridge.Registry,
+                SegmentArgument(args)))
             {
                 Console.WriteLine("AgentBridgeHost: ready, session " + runtime.Files.Directory);
                 while (!engine.QuitRequested)
@@ -50,12 +52,23 @@ namespace AgentBridgeUnity.Host
 
         static string SceneArgument(string[] args)
         {
+            return Argument(args, "--scene=") ?? SyntheticScenes.Conformance;
+        }
+
+        static long SegmentArgument(string[] args)
+        {
+            string bytes = Argument(args, "--resp-segment-bytes=");
+            return bytes == null ? ResponseWriter.SegmentBytes : long.Parse(bytes, System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        static string Argument(string[] args, string prefix)
+        {
             foreach (string arg in args)
             {
-                if (arg.StartsWith("--scene=", StringComparison.Ordinal))
-                    return arg.Substring("--scene=".Length);
+                if (arg.StartsWith(prefix, StringComparison.Ordinal))
+                    return arg.Substring(prefix.Length);
             }
-            return SyntheticScenes.Conformance;
+            return null;
         }
     }
 }

@@ -4,6 +4,7 @@ using System.IO;
 using System.Text;
 using AgentBridgeUnity.Core.Json;
 using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Transport;
 using AgentBridgeUnity.Tests.Synthetic;
 using Newtonsoft.Json.Linq;
 using NUnit.Framework;
@@ -17,18 +18,28 @@ namespace AgentBridgeUnity.Tests.Editor
     internal sealed class BridgeHarness : IDisposable
     {
         const int MaxFrames = 2000;
-        readonly JsonLineReader _responses;
+        readonly ResponseFollower _responses;
         int _nextId = 1;
 
-        public BridgeHarness(string scene = SyntheticScenes.Conformance, Action<string> beforeStart = null)
+        /// <param name="scene">The synthetic scene to start in.</param>
+        /// <param name="beforeStart">Runs with the session folder before the bridge starts.</param>
+        /// <param name="segmentBytes">Bytes after which a response segment ends.</param>
+        public BridgeHarness(string scene = SyntheticScenes.Conformance, Action<string> beforeStart = null,
+            long segmentBytes = ResponseWriter.SegmentBytes)
         {
             AgentBridge.Registry.Clear();
             Directory = Path.Combine(Path.GetTempPath(), "agent-bridge-test-" + Guid.NewGuid().ToString("N"));
             if (beforeStart != null)
                 beforeStart(Directory);
             Engine = new SyntheticEngine("Harness Game", scene);
-            Runtime = BridgeRuntime.Start(Directory, Engine, AgentBridge.Registry);
-            _responses = JsonLineReader.AtStart(Runtime.Files.Responses);
+            Runtime = BridgeRuntime.Start(Directory, Engine, AgentBridge.Registry, segmentBytes);
+            _responses = new ResponseFollower(Runtime.Files.Directory);
+        }
+
+        /// <summary>How many response segments the reader followed into.</summary>
+        public int SegmentsFollowed
+        {
+            get { return _responses.SegmentsFollowed; }
         }
 
         public string Directory { get; private set; }
@@ -37,7 +48,7 @@ namespace AgentBridgeUnity.Tests.Editor
 
         public string CommandsPath
         {
-            get { return Runtime.Files.Commands; }
+            get { return Runtime.CommandPath; }
         }
 
         /// <summary>Appends raw bytes to cmd.jsonl, as a client would.</summary>
@@ -65,8 +76,7 @@ namespace AgentBridgeUnity.Tests.Editor
                 Engine.Advance();
                 Runtime.Tick();
             }
-            foreach (RawLine line in _responses.ReadNewLines())
-                responses.Add((JObject)StrictJsonParser.Parse(line.Content));
+            responses.AddRange(_responses.ReadNew());
             return responses;
         }
 

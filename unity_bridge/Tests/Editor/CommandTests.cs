@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using AgentBridgeUnity.Tests.Synthetic;
 using Newtonsoft.Json.Linq;
 using NUnit.Framework;
@@ -10,9 +11,23 @@ namespace AgentBridgeUnity.Tests.Editor
     public class CommandTests : BridgeFixture
     {
         [Test]
+        public void HelloIsSmallUnlessSchemasAreAskedFor()
+        {
+            JToken small = Bridge.Data("hello");
+            foreach (JToken command in small["commands"])
+            {
+                Assert.AreEqual(new[] { "name", "source" }, ((JObject)command).Properties().Select(p => p.Name).ToArray());
+            }
+            JToken full = Bridge.Data("hello", new { schemas = true });
+            Assert.AreEqual(((JArray)small["commands"]).Count, ((JArray)full["commands"]).Count);
+            Assert.IsNotNull(full["commands"][0]["description"]);
+            Assert.AreEqual(ErrorCodes.InvalidArgs, (string)Bridge.Send("hello", new { schemas = "yes" })["code"]);
+        }
+
+        [Test]
         public void HelloListsEveryCommandWithItsSchema()
         {
-            JToken data = Bridge.Data("hello");
+            JToken data = Bridge.Data("hello", new { schemas = true });
             Assert.AreEqual("agentbridge/1", (string)data["protocol"]);
             Assert.AreEqual(true, (bool)data["agent_mode"]);
             var names = new List<string>();
@@ -24,7 +39,8 @@ namespace AgentBridgeUnity.Tests.Editor
             }
             foreach (string expected in new[] { "hello", "get_tree", "get_node", "get_property", "set_property", "call_method",
                 "get_signals", "press", "click", "fill", "get_events", "wait", "get_state", "list_actions", "change_scene",
-                "quit", "snapshot", "screenshot", "hover", "drag", "input", "set_time_scale", "pause", "resume", "step" })
+                "quit", "snapshot", "screenshot", "hover", "drag", "input", "set_time_scale", "pause", "resume", "step",
+                "step_until", "cancel", "select", "set_value" })
                 CollectionAssert.Contains(names, expected);
             var sorted = new List<string>(names);
             sorted.Sort(string.CompareOrdinal);

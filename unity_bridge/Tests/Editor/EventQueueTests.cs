@@ -34,5 +34,27 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual(3, (int)batch.Events[0]["seq"]);
             Assert.AreEqual(0, queue.Drain().Dropped);
         }
+
+        [Test]
+        public void TheLastSeqOfATypeOutlivesTheDrain()
+        {
+            var queue = new EventQueue(3);
+            Assert.AreEqual(0, queue.LastSeqOf("pressed"));
+            queue.Push("pressed", "/root", null, 1);
+            queue.Push("toggled", "/root", null, 1);
+            queue.Drain();
+            Assert.AreEqual(1, queue.LastSeqOf("pressed"));
+            Assert.AreEqual(2, queue.LastSeqOf("toggled"));
+        }
+
+        [Test]
+        public void OneSceneChangeIsReportedOnceHoweverManyHooksSeeIt()
+        {
+            var filter = new SceneChangeFilter();
+            Assert.IsTrue(filter.IsNew("Assets/Scenes/Menu.unity", 10));
+            Assert.IsFalse(filter.IsNew("Assets/Scenes/Menu.unity", 10), "activeSceneChanged and sceneLoaded of one load");
+            Assert.IsTrue(filter.IsNew("Assets/Scenes/Extra.unity", 10), "an additive load in the same frame");
+            Assert.IsTrue(filter.IsNew("Assets/Scenes/Menu.unity", 12), "loading the scene again later");
+        }
     }
 }

@@ -19,7 +19,7 @@ namespace AgentBridgeUnity.Tests.Editor
             AgentBridge.RegisterCommand("swap", args => new { sum = (int)args["from"] + (int)args["to"] },
                 Schema("{\"from\": {\"type\": \"integer\"}, \"to\": {\"type\": \"integer\", \"default\": 1}}"), "Swap two crystals");
             JToken swap = null;
-            foreach (JToken command in Bridge.Data("hello")["commands"])
+            foreach (JToken command in Bridge.Data("hello", new { schemas = true })["commands"])
                 if ((string)command["name"] == "swap")
                     swap = command;
             Assert.AreEqual("game", (string)swap["source"]);

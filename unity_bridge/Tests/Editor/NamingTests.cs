@@ -18,7 +18,7 @@ namespace AgentBridgeUnity.Tests.Editor
         static readonly string[] ProtocolCodes =
         {
             "PARSE_ERROR", "INVALID_REQUEST", "UNKNOWN_COMMAND", "INVALID_ARGS", "NOT_FOUND", "STALE_REF",
-            "NOT_INTERACTABLE", "TIMEOUT", "UNSUPPORTED", "INTERNAL",
+            "NOT_INTERACTABLE", "TIMEOUT", "UNSUPPORTED", "INTERNAL", "CANCELLED",
         };
 
         [Test]
@@ -115,7 +115,7 @@ namespace AgentBridgeUnity.Tests.Editor
 
         JToken SchemaOf(string command)
         {
-            foreach (JToken entry in Bridge.Data("hello")["commands"])
+            foreach (JToken entry in Bridge.Data("hello", new { schemas = true })["commands"])
             {
                 if ((string)entry["name"] == command)
                     return entry["args_schema"];

@@ -71,11 +71,49 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
-        public void InvalidUtf8IsAParseError()
+        public void ARefusedLineIsAnsweredWithItsRefusalAndId()
         {
-            ParsedLine parsed = RequestParser.Parse(RawLine.InvalidUtf8());
+            ParsedLine parsed = RequestParser.Parse(RawLine.Refused(new ParseErrorException("not UTF-8"), new JValue(4)));
             Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
+            Assert.AreEqual(4, (int)parsed.Id);
+            parsed = RequestParser.Parse(RawLine.Refused(new InvalidRequestException("too long"), null));
+            Assert.AreEqual(ErrorCode.InvalidRequest, parsed.Error.Code);
             Assert.AreEqual(JTokenType.Null, parsed.Id.Type);
+        }
+
+        [Test]
+        public void NestingDeeperThan64LevelsIsInvalidArgsWithTheId()
+        {
+            string deep = new string('[', 64) + new string(']', 64);
+            ParsedLine parsed = Parse("{\"id\": 5, \"cmd\": \"hello\", \"args\": {\"x\": " + deep + "}}");
+            Assert.AreEqual(ErrorCode.InvalidArgs, parsed.Error.Code);
+            Assert.AreEqual(5, (int)parsed.Id);
+            StringAssert.Contains("deeper than 64", parsed.Error.Message);
+        }
+
+        [Test]
+        public void SixtyFourLevelsAreStillARequest()
+        {
+            string nested = new string('[', 63) + new string(']', 63);
+            ParsedLine parsed = Parse("{\"id\": 5, \"cmd\": \"hello\", \"args\": {\"x\": " + nested + "}}");
+            Assert.IsNull(parsed.Error);
+        }
+
+        [Test]
+        public void ADeepLineThatIsNotJsonIsAParseError()
+        {
+            string broken = new string('[', 5000) + "1,]" + new string(']', 4999);
+            ParsedLine parsed = Parse("{\"id\": 5, \"x\": " + broken + "}");
+            Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
+        }
+
+        [Test]
+        public void AMillionLevelsCostNoCallStack()
+        {
+            string deep = new string('[', 1000000) + new string(']', 1000000);
+            ParsedLine parsed = Parse("{\"id\": 6, \"cmd\": \"hello\", \"args\": {\"x\": " + deep + "}}");
+            Assert.AreEqual(ErrorCode.InvalidArgs, parsed.Error.Code);
+            Assert.AreEqual(6, (int)parsed.Id);
         }
     }
 }

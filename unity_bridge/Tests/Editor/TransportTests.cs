@@ -1,5 +1,7 @@
+using System;
 using System.IO;
 using AgentBridgeUnity.Core.Json;
+using AgentBridgeUnity.Core.Transport;
 using Newtonsoft.Json.Linq;
 using NUnit.Framework;
 
@@ -84,15 +86,129 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
-        public void AWaitingCommandHoldsBackTheOnesBehindIt()
+        public void AWaitingCommandDoesNotHoldUpTheOnesAfterIt()
         {
             _bridge = new BridgeHarness();
             _bridge.Append("{\"id\": 1, \"cmd\": \"wait\", \"args\": {\"frames\": 3}}\n{\"id\": 2, \"cmd\": \"hello\"}\n");
-            Assert.AreEqual(0, _bridge.Frames(3).Count);
+            var first = _bridge.Frames(1);
+            Assert.AreEqual(1, first.Count);
+            Assert.AreEqual(2, (int)first[0]["id"]);
+            Assert.AreEqual(0, _bridge.Frames(2).Count);
+            var responses = _bridge.Frames(1);
+            Assert.AreEqual(1, (int)responses[0]["id"]);
+            Assert.AreEqual(3, (int)responses[0]["data"]["frames_waited"]);
+        }
+
+        [Test]
+        public void CancelAnswersTheRunningRequestCancelledAndItsOwnAnswerIsNeverWritten()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Append("{\"id\": \"long\", \"cmd\": \"wait\", \"args\": {\"frames\": 1000}}\n");
+            Assert.AreEqual(0, _bridge.Frames(2).Count);
+            _bridge.Append("{\"id\": 2, \"cmd\": \"cancel\", \"args\": {\"id\": \"long\"}}\n");
             var responses = _bridge.Frames(1);
             Assert.AreEqual(2, responses.Count);
-            Assert.AreEqual(3, (int)responses[0]["data"]["frames_waited"]);
+            Assert.AreEqual("long", (string)responses[0]["id"]);
+            Assert.AreEqual(ErrorCodes.Cancelled, (string)responses[0]["code"]);
             Assert.AreEqual(2, (int)responses[1]["id"]);
+            Assert.AreEqual("long", (string)responses[1]["data"]["cancelled"]);
+            Assert.AreEqual(0, _bridge.Frames(5).Count, "the wait never answers");
+            StringAssert.Contains("No request with id \"long\" is running",
+                _bridge.Failure(ErrorCodes.NotFound, "cancel", new { id = "long" }));
+        }
+
+        [Test]
+        public void CancelFindsAnIntegerIdWrittenAsAWholeFloat()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Append("{\"id\": 77, \"cmd\": \"wait\", \"args\": {\"settled\": true, \"quiet_frames\": 1000}}\n");
+            _bridge.Frames(1);
+            _bridge.Append("{\"id\": 78, \"cmd\": \"cancel\", \"args\": {\"id\": 77.0}}\n");
+            var responses = _bridge.Frames(1);
+            Assert.AreEqual(77, (int)responses[0]["id"]);
+            Assert.AreEqual(JTokenType.Integer, responses[1]["data"]["cancelled"].Type);
+            _bridge.Failure(ErrorCodes.NotFound, "cancel", new { id = new JArray(77) });
+        }
+
+        [Test]
+        public void CancellingAStepLeavesTheGamePaused()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Data("pause");
+            _bridge.Append("{\"id\": \"s\", \"cmd\": \"step\", \"args\": {\"frames\": 500}}\n");
+            _bridge.Frames(2);
+            Assert.IsFalse(_bridge.Engine.Clock.Paused, "stepping");
+            _bridge.Append("{\"id\": 1, \"cmd\": \"cancel\", \"args\": {\"id\": \"s\"}}\n");
+            Assert.AreEqual(ErrorCodes.Cancelled, (string)_bridge.Frames(1)[0]["code"]);
+            Assert.IsTrue(_bridge.Engine.Clock.Paused);
+            Assert.AreEqual(0, _bridge.Frames(3).Count);
+        }
+
+        [Test]
+        public void ResponsesGoOnInTheNextSegmentAndTheOneBeforeThePreviousIsDeleted()
+        {
+            _bridge = new BridgeHarness(segmentBytes: 2000);
+            for (int i = 0; i < 40; i++)
+                Assert.AreEqual(true, (bool)_bridge.Send("get_node", new { path = "/root/Conformance/Volume" })["ok"]);
+            Assert.GreaterOrEqual(_bridge.SegmentsFollowed, 3);
+            string[] left = Directory.GetFiles(_bridge.Directory, "resp*.jsonl");
+            Assert.AreEqual(2, left.Length, String.Join(", ", left));
+            Assert.IsFalse(File.Exists(Path.Combine(_bridge.Directory, "resp.jsonl")));
+            string ended = File.ReadAllText(left[0].EndsWith(_bridge.Runtime.ResponsePath) ? left[1] : left[0]);
+            StringAssert.EndsWith("{\"next\":\"" + Path.GetFileName(_bridge.Runtime.ResponsePath) + "\"}\n", ended);
+        }
+
+        [Test]
+        public void ADeletedResponseFileIsMadeAgain()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Send("hello");
+            File.Delete(_bridge.Runtime.ResponsePath);
+            _bridge.Append("{\"id\": 5, \"cmd\": \"hello\"}\n");
+            _bridge.Frames(1);
+            var lines = File.ReadAllLines(_bridge.Runtime.ResponsePath);
+            Assert.AreEqual(1, lines.Length);
+            StringAssert.StartsWith("{\"id\":5,", lines[0]);
+        }
+
+        [Test]
+        public void SessionFilesArePrivateWhereFilesHaveModes()
+        {
+            if (!PrivateFiles.HasModes)
+                Assert.Ignore("This platform has no file modes.");
+            _bridge = new BridgeHarness();
+            foreach (string name in new[] { "cmd.jsonl", "resp.jsonl", "bridge.json" })
+                Assert.AreEqual("-rw-------", CommandReaderTests.Mode(Path.Combine(_bridge.Directory, name)), name);
+        }
+
+        [Test]
+        public void AnAnswerThatCannotCarryItsLinesIdNamesTheLineByItsFirstBytes()
+        {
+            _bridge = new BridgeHarness();
+            _bridge.Append("{\"id\": 3, \"cmd\": \"he\0llo\"}\r\nnot json\n[1]\n{\"id\": 4, \"cmd\": \"hello\"}\n"
+                + "{\"id\": 5, \"cmd\": \"hel\n");
+            var responses = _bridge.Until(5);
+            Assert.AreEqual(3, (int)responses[0]["id"]);
+            Assert.AreEqual(Hex("{\"id\": 3, \"cmd\": \"he\0llo\"}"), (string)responses[0]["head"], "no \\r");
+            _bridge.Append("not json " + new string('x', 40) + "\n");
+            Assert.AreEqual(64, ((string)_bridge.Until(1)[0]["head"]).Length, "32 bytes");
+            Assert.AreEqual(Hex("not json"), (string)responses[1]["head"]);
+            Assert.AreEqual(Hex("[1]"), (string)responses[2]["head"]);
+            Assert.IsNull(responses[3]["head"], "an answer with its id needs no head");
+            Assert.AreEqual(JTokenType.Null, responses[4]["id"].Type, "a PARSE_ERROR's id: as the golden fixtures ask");
+            Assert.AreEqual(Hex("{\"id\": 5, \"cmd\": \"hel"), (string)responses[4]["head"]);
+        }
+
+        static string Hex(string text)
+        {
+            return BitConverter.ToString(System.Text.Encoding.UTF8.GetBytes(text)).Replace("-", "").ToLowerInvariant();
+        }
+
+        [Test]
+        public void NoResponseHoldsANumberJsonCannotRead()
+        {
+            var response = new JObject(new JProperty("nan", double.NaN), new JProperty("inf", double.PositiveInfinity));
+            Assert.AreEqual("{\"nan\":\"NaN\",\"inf\":\"Infinity\"}", WireJson.Serialize(response));
         }
 
         [Test]

@@ -52,6 +52,7 @@ namespace UnityEngine
         public RenderMode renderMode { get => throw null; set => throw null; }
         public Camera worldCamera { get => throw null; set => throw null; }
         public Canvas rootCanvas => throw null;
+        public static void ForceUpdateCanvases() => throw null;
     }
 
     public sealed class RectTransformUtility

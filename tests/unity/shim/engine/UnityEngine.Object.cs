@@ -108,6 +108,7 @@ namespace UnityEngine
         public Transform parent { get => throw null; set => throw null; }
         public int childCount => throw null;
         public Transform GetChild(int index) => throw null;
+        public Transform Find(string n) => throw null;
         public bool IsChildOf(Transform parent) => throw null;
         public void SetParent(Transform parent) => throw null;
         public void SetParent(Transform parent, bool worldPositionStays) => throw null;

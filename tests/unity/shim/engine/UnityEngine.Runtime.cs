@@ -112,7 +112,7 @@ namespace UnityEngine
 
     public enum KeyCode
     {
-        None = 0, Return = 13,
+        None = 0, Return = 13, KeypadEnter = 271,
     }
 
     [Flags]

@@ -37,5 +37,6 @@ namespace UnityEngine.SceneManagement
         public static AsyncOperation LoadSceneAsync(string sceneName, LoadSceneMode mode) => throw null;
         public static AsyncOperation LoadSceneAsync(int sceneBuildIndex, LoadSceneMode mode) => throw null;
         public static event UnityAction<Scene, Scene> activeSceneChanged { add => throw null; remove => throw null; }
+        public static event UnityAction<Scene, LoadSceneMode> sceneLoaded { add => throw null; remove => throw null; }
     }
 }

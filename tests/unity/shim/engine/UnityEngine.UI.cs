@@ -62,6 +62,7 @@ namespace UnityEngine.UI
         }
 
         public float value { get => throw null; set => throw null; }
+        public int numberOfSteps { get => throw null; set => throw null; }
         public ScrollEvent onValueChanged { get => throw null; set => throw null; }
     }
 
@@ -69,6 +70,7 @@ namespace UnityEngine.UI
     {
         public class OptionData
         {
+            public OptionData(string text) => throw null;
             public string text { get => throw null; set => throw null; }
         }
 
@@ -80,6 +82,8 @@ namespace UnityEngine.UI
         public int value { get => throw null; set => throw null; }
         public DropdownEvent onValueChanged { get => throw null; set => throw null; }
         public virtual void OnPointerClick(PointerEventData eventData) => throw null;
+        public void Show() => throw null;
+        public void Hide() => throw null;
     }
 
     public class InputField : Selectable
@@ -112,6 +116,15 @@ namespace UnityEngine.UI
     {
         public virtual string text { get => throw null; set => throw null; }
         public Font font { get => throw null; set => throw null; }
+    }
+
+    public static class DefaultControls
+    {
+        public struct Resources
+        {
+        }
+
+        public static GameObject CreateDropdown(Resources resources) => throw null;
     }
 
     public class CanvasScaler : UIBehaviour

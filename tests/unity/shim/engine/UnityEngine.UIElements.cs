@@ -73,6 +73,7 @@ namespace UnityEngine.UIElements
     public abstract class KeyboardEventBase<T> : EventBase<T> where T : KeyboardEventBase<T>, new()
     {
         public static T GetPooled(char c, KeyCode keyCode, EventModifiers modifiers) => throw null;
+        public KeyCode keyCode => throw null;
     }
 
     public class KeyDownEvent : KeyboardEventBase<KeyDownEvent>
@@ -237,6 +238,11 @@ namespace UnityEngine.UIElements
     public class SliderInt : BaseSlider<int>
     {
         public SliderInt() => throw null;
+    }
+
+    public class RadioButtonGroup : BaseField<int>
+    {
+        public IEnumerable<string> choices { get => throw null; set => throw null; }
     }
 
     public class DropdownField : BaseField<string>

@@ -22,6 +22,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         /// <param name="tweens">DOTween's tweens, or null without DOTween.</param>
         public UnityEngineHost(MonoBehaviour bridge, TweenSkipper tweens)
         {
+            BridgeTarget = bridge.gameObject;
             Walkers = new ISceneWalker[] { new SceneWalkers(bridge.gameObject), new ToolkitWalker() };
             var settled = new List<ISettledProvider>();
             if (tweens != null)
@@ -63,6 +64,9 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         {
             get { return Time.realtimeSinceStartupAsDouble * 1000.0; }
         }
+
+        /// <summary>The bridge's own GameObject.</summary>
+        public object BridgeTarget { get; private set; }
 
         public IReadOnlyList<ISceneWalker> Walkers { get; private set; }
         public IReadOnlyList<ISettledProvider> SettledProviders { get; private set; }

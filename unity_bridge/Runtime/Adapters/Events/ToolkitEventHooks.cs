@@ -9,9 +9,11 @@ namespace AgentBridgeUnity.Adapters.Events
 {
     /// <summary>
     /// Turns UI Toolkit control events into protocol events with the same names as the UGUI and
-    /// Godot ones: Button.clicked is <c>pressed</c>, a Toggle's change <c>toggled</c>, a
-    /// TextField's <c>text_changed</c>, a Slider's <c>value_changed</c>, a DropdownField's
-    /// <c>item_selected</c>. Every UIDocument is scanned when <see cref="Scan"/> runs.
+    /// Godot ones (docs/PROTOCOL.md, section 6): Button.clicked is <c>pressed</c>, a Toggle's or
+    /// RadioButton's change <c>toggled</c>, a TextField's change <c>text_changed</c> and Enter in
+    /// it <c>text_submitted</c>, a Slider's or SliderInt's change <c>value_changed</c>, a
+    /// DropdownField's and a RadioButtonGroup's <c>item_selected</c> (with the index). Every
+    /// UIDocument is scanned when <see cref="Scan"/> runs.
     /// </summary>
     internal sealed class ToolkitEventHooks
     {
@@ -66,12 +68,23 @@ namespace AgentBridgeUnity.Adapters.Events
             if (text != null)
             {
                 Listen<string>(text, EventNames.TextChanged, change => change.newValue);
+                text.RegisterCallback<KeyDownEvent>(key =>
+                {
+                    if (key.keyCode == KeyCode.Return || key.keyCode == KeyCode.KeypadEnter)
+                        _emit(EventNames.TextSubmitted, text, new object[] { text.value });
+                });
                 return true;
             }
             var dropdown = element as DropdownField;
             if (dropdown != null)
             {
                 Listen<string>(dropdown, EventNames.ItemSelected, change => dropdown.index);
+                return true;
+            }
+            var radios = element as RadioButtonGroup;
+            if (radios != null)
+            {
+                Listen<int>(radios, EventNames.ItemSelected, change => change.newValue);
                 return true;
             }
             return HookRange(element);

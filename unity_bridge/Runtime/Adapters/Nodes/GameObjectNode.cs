@@ -10,7 +10,7 @@ namespace AgentBridgeUnity.Adapters.Nodes
     /// its properties and methods are the GameObject's and every component's; its signals are
     /// its components' UnityEvents.
     /// </summary>
-    internal sealed class GameObjectNode : SceneNodeBase
+    internal sealed class GameObjectNode : SceneNodeBase, IHasControl
     {
         static readonly string[] ClickOnly = { NodeAction.Click };
         static readonly string[] NoActions = new string[0];
@@ -29,6 +29,12 @@ namespace AgentBridgeUnity.Adapters.Nodes
         public GameObject GameObject
         {
             get { return _gameObject; }
+        }
+
+        /// <summary>The main UI component's control (a dropdown, a slider...), or null.</summary>
+        public object Control
+        {
+            get { return _control; }
         }
 
         public override string Name

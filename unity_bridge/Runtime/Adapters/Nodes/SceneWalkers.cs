@@ -6,9 +6,11 @@ namespace AgentBridgeUnity.Adapters.Nodes
 {
     /// <summary>
     /// The built-in walker for scenes and GameObjects: <c>/root</c> has every loaded scene (and
-    /// DontDestroyOnLoad, when it holds anything besides the bridge) as children; a scene has its
-    /// root GameObjects; a GameObject has its child transforms' GameObjects. Objects hidden from
-    /// the hierarchy (HideFlags.HideInHierarchy), the bridge's own among them, are left out.
+    /// DontDestroyOnLoad, when it holds anything besides the bridge) as children, then the
+    /// bridge's own object as <c>/root/AgentBridge</c> (readable, as in the Godot bridge; left out
+    /// of snapshots and off-limits to set_property and call_method); a scene has its root
+    /// GameObjects; a GameObject has its child transforms' GameObjects. Objects hidden from the
+    /// hierarchy (HideFlags.HideInHierarchy) are left out.
     /// </summary>
     internal sealed class SceneWalkers : ISceneWalker
     {
@@ -43,6 +45,8 @@ namespace AgentBridgeUnity.Adapters.Nodes
             }
             if (_bridgeObject != null && Shown(_bridgeObject.scene.GetRootGameObjects()).Count > 0)
                 scenes.Add(new SceneNode(_bridgeObject.scene));
+            if (_bridgeObject != null)
+                scenes.Add(new GameObjectNode(_bridgeObject));
             return scenes;
         }
 

@@ -7,7 +7,7 @@ namespace AgentBridgeUnity.Adapters.Nodes
     /// <summary>
     /// A UI Toolkit element under a UIDocument's GameObject; its properties are the element's own.
     /// </summary>
-    internal sealed class VisualElementNode : SceneNodeBase
+    internal sealed class VisualElementNode : SceneNodeBase, IHasControl
     {
         readonly VisualElement _element;
         readonly VisualControl _control;
@@ -21,6 +21,12 @@ namespace AgentBridgeUnity.Adapters.Nodes
         public VisualElement Element
         {
             get { return _element; }
+        }
+
+        /// <summary>The element's control (a dropdown field, a slider...).</summary>
+        public object Control
+        {
+            get { return _control; }
         }
 
         public override string Name

@@ -43,6 +43,23 @@ namespace AgentBridgeUnity.Adapters.Reflection
             return info == null ? null : info.GetValue(target, null);
         }
 
+        /// <summary>Calls a public instance method without arguments; false when there is none.</summary>
+        public static bool Call(object target, string method)
+        {
+            MethodInfo info = target.GetType().GetMethod(method, BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null);
+            if (info == null)
+                return false;
+            try
+            {
+                info.Invoke(target, null);
+            }
+            catch (TargetInvocationException error)
+            {
+                throw error.InnerException ?? error;
+            }
+            return true;
+        }
+
         public static void Set(object target, string property, object value)
         {
             PropertyInfo info = target.GetType().GetProperty(property, BindingFlags.Public | BindingFlags.Instance);

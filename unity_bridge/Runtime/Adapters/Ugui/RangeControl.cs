@@ -6,19 +6,23 @@ using UnityEngine.UI;
 namespace AgentBridgeUnity.Adapters.Ugui
 {
     /// <summary>
-    /// A Slider or Scrollbar: role slider with its value; changed through set_property
-    /// <c>value</c>.
+    /// A Slider or Scrollbar: role slider with its value; set_value
+    /// sets it through the control's own <c>value</c> setter, which clamps it (and rounds it for
+    /// whole-number sliders and stepped scroll bars) and raises onValueChanged, as a drag does.
     /// </summary>
-    internal sealed class RangeControl : SelectableControl
+    internal sealed class RangeControl : SelectableControl, IRangeControl
     {
         readonly Func<float> _value;
-        readonly float _min;
-        readonly float _max;
-        readonly float _step;
+        readonly Action<float> _set;
+        readonly Func<float> _min;
+        readonly Func<float> _max;
+        readonly Func<float> _step;
 
-        RangeControl(Selectable selectable, Func<float> value, float min, float max, float step) : base(selectable)
+        RangeControl(Selectable selectable, Func<float> value, Action<float> set, Func<float> min, Func<float> max,
+            Func<float> step) : base(selectable)
         {
             _value = value;
+            _set = set;
             _min = min;
             _max = max;
             _step = step;
@@ -26,12 +30,39 @@ namespace AgentBridgeUnity.Adapters.Ugui
 
         public static RangeControl Of(Slider slider)
         {
-            return new RangeControl(slider, () => slider.value, slider.minValue, slider.maxValue, slider.wholeNumbers ? 1f : 0f);
+            return new RangeControl(slider, () => slider.value, value => slider.value = value, () => slider.minValue,
+                () => slider.maxValue, () => slider.wholeNumbers ? 1f : 0f);
         }
 
         public static RangeControl Of(Scrollbar scrollbar)
         {
-            return new RangeControl(scrollbar, () => scrollbar.value, 0f, 1f, 0f);
+            return new RangeControl(scrollbar, () => scrollbar.value, value => scrollbar.value = value, () => 0f, () => 1f,
+                () => scrollbar.numberOfSteps > 1 ? 1f / (scrollbar.numberOfSteps - 1) : 0f);
+        }
+
+        public double Min
+        {
+            get { return _min(); }
+        }
+
+        public double Max
+        {
+            get { return _max(); }
+        }
+
+        public double Step
+        {
+            get { return _step(); }
+        }
+
+        public double Value
+        {
+            get { return _value(); }
+        }
+
+        public void SetValue(double value)
+        {
+            _set((float)value);
         }
 
         public override AccessibleInfo Accessibility()
@@ -51,9 +82,9 @@ namespace AgentBridgeUnity.Adapters.Ugui
         public override void AddFields(NodeFields fields)
         {
             fields.Set("value", _value());
-            fields.Set("min", _min);
-            fields.Set("max", _max);
-            fields.Set("step", _step);
+            fields.Set("min", _min());
+            fields.Set("max", _max());
+            fields.Set("step", _step());
             base.AddFields(fields);
         }
     }

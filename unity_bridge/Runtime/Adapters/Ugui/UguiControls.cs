@@ -45,7 +45,11 @@ namespace AgentBridgeUnity.Adapters.Ugui
             if (component is Button)
                 return new ButtonControl((Button)component);
             if (component is Toggle)
-                return new ToggleControl((Toggle)component);
+            {
+                var toggle = (Toggle)component;
+                Selectable dropdown = DropdownLists.OwnerOf(toggle);
+                return dropdown != null ? (IUguiControl)new DropdownOptionControl(toggle, dropdown) : new ToggleControl(toggle);
+            }
             if (component is Slider)
                 return RangeControl.Of((Slider)component);
             if (component is Scrollbar)

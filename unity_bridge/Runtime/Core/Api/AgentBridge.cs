@@ -32,6 +32,18 @@ namespace AgentBridgeUnity
         }
 
         /// <summary>
+        /// Whether clients may read, set and call the game's non-public members (false by
+        /// default: then naming one is INVALID_ARGS saying so). The Godot bridge's project setting
+        /// <c>agent_bridge/allow_private_members</c>. Set it from game code (Awake), never from a
+        /// client.
+        /// </summary>
+        public static bool AllowNonPublicMembers
+        {
+            get { return Registry.AllowNonPublicMembers; }
+            set { Registry.AllowNonPublicMembers = value; }
+        }
+
+        /// <summary>
         /// Adds a command the agent can call like any other; <c>hello</c> lists it with
         /// <c>"source": "game"</c>. The bridge validates <c>args</c> against
         /// <paramref name="argsSchema"/> before calling <paramref name="handler"/>: each property

@@ -19,7 +19,7 @@ namespace AgentBridgeUnity.Core.Commands
                 new GetStateCommand(), new ListActionsCommand(), new ChangeSceneCommand(), new QuitCommand(),
                 new SnapshotCommand(), new ScreenshotCommand(), new HoverCommand(), new DragCommand(),
                 new InputCommand(), new SetTimeScaleCommand(), new PauseCommand(), new ResumeCommand(),
-                new StepCommand(),
+                new StepCommand(), new StepUntilCommand(), new CancelCommand(), new SelectCommand(), new SetValueCommand(),
             };
         }
 

@@ -19,8 +19,9 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             TreeNode node = context.Locator.Find(args);
+            MemberGuard.RequireChangeable(node, context.Engine.BridgeTarget);
             object result = MethodCaller.Call(node.Source.MemberHosts, (string)args["method"], (JArray)args["args"],
-                context.Values, node.Path);
+                context.Values, node.Path, context.Registry.AllowNonPublicMembers);
             var data = new JObject();
             data["result"] = context.Values.ToWire(result);
             return CommandReply.Now(data);

@@ -11,8 +11,8 @@ namespace AgentBridgeUnity.Core.Commands
         public ClickCommand() : base(NodeAction.Click,
             "Click a node (a control, or anything handling pointer clicks) or a screen point with pointer events: enter, down, up, click.",
             TargetArgs.Schema()
-                .Add("x", ArgSpec.Of("number", "screen x (pixels from the left), instead of a node").AsOptional())
-                .Add("y", ArgSpec.Of("number", "screen y (pixels from the top)").AsOptional())
+                .Add("x", Limits.Coordinate("screen x (pixels from the left), instead of a node"))
+                .Add("y", Limits.Coordinate("screen y (pixels from the top)"))
                 .Add("button", ArgSpec.Of("string").WithDefault("left").WithEnum(new JArray("left", "right", "middle")))
                 .Add("double", ArgSpec.Of("boolean", "a double click").WithDefault(false)))
         {

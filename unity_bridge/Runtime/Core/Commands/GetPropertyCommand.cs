@@ -17,7 +17,8 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             TreeNode node = context.Locator.Find(args);
-            TypedValue read = PropertyAccess.Get(node.Source.MemberHosts, (string)args["property"], node.Path);
+            TypedValue read = PropertyAccess.Get(node.Source.MemberHosts, (string)args["property"], node.Path,
+                context.Registry.AllowNonPublicMembers);
             return CommandReply.Now(PropertyReply.Of(read, context));
         }
     }

@@ -5,23 +5,34 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Commands
 {
+    /// <summary>
+    /// hello: protocol, engine, game and the command list, small by default
+    /// (<c>{"name", "source"}</c> each); with <c>schemas: true</c> every command also has its
+    /// <c>description</c> and <c>args_schema</c>.
+    /// </summary>
     internal sealed class HelloCommand : BridgeCommand
     {
         public HelloCommand() : base("hello",
-            "Protocol version, engine, game and every command with its argument schema.", ArgsSchema.None)
+            "Protocol version, engine, game and the commands (with descriptions and argument schemas on request).",
+            new ArgsSchema().Add("schemas", ArgSpec.Of("boolean", "also each command's description and args_schema")
+                .WithDefault(false)))
         {
         }
 
         public override CommandReply Execute(CommandContext context, JObject args)
         {
+            bool schemas = (bool)args["schemas"];
             var commands = new JArray();
             foreach (IBridgeCommand command in context.Commands.All())
             {
                 var entry = new JObject();
                 entry["name"] = command.Name;
-                entry["description"] = command.Description;
-                entry["args_schema"] = command.Schema.ToJsonSchema();
                 entry["source"] = command.Source;
+                if (schemas)
+                {
+                    entry["description"] = command.Description;
+                    entry["args_schema"] = command.Schema.ToJsonSchema();
+                }
                 commands.Add(entry);
             }
             var data = new JObject();

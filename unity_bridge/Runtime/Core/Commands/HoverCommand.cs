@@ -11,8 +11,8 @@ namespace AgentBridgeUnity.Core.Commands
 
         public HoverCommand() : base(CommandName, "Move the mouse over the target.",
             TargetArgs.Schema()
-                .Add("x", ArgSpec.Of("number", "screen x (pixels from the left), instead of a node").AsOptional())
-                .Add("y", ArgSpec.Of("number", "screen y (pixels from the top)").AsOptional()))
+                .Add("x", Limits.Coordinate("screen x (pixels from the left), instead of a node"))
+                .Add("y", Limits.Coordinate("screen y (pixels from the top)")))
         {
         }
 

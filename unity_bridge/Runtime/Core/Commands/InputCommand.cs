@@ -19,11 +19,11 @@ namespace AgentBridgeUnity.Core.Commands
                 .Add("wheel", ArgSpec.Of("integer", "+up / -down steps").AsOptional())
                 .Add("pressed", ArgSpec.Of("boolean", "press or release only; omitted: a tap (press, then release)")
                     .AsOptional())
-                .Add("strength", ArgSpec.Of("number").WithDefault(1.0))
+                .Add("strength", ArgSpec.Of("number").WithDefault(1.0).Within(0, 1))
                 .Add("modifiers", ArgSpec.Of("array").WithDefault(new JArray())
                     .WithItems(ArgSpec.Of("string").WithEnum(new JArray("ctrl", "shift", "alt", "meta"))))
-                .Add("x", ArgSpec.Of("number").AsOptional())
-                .Add("y", ArgSpec.Of("number").AsOptional()))
+                .Add("x", Limits.Coordinate("screen x of the wheel"))
+                .Add("y", Limits.Coordinate("screen y of the wheel")))
         {
         }
 

@@ -3,12 +3,13 @@ using System.Collections.Generic;
 using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Session;
+using AgentBridgeUnity.Core.Snapshot;
 using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// The shared shape of press, click and fill: act (on a node only after checking that a
+    /// The shared shape of the actions (press, click, fill, hover, drag, input, select, set_value): act (on a node only after checking that a
     /// player could do the action now, see <see cref="ActionGuard"/>), then answer according to
     /// the action options.
     /// </summary>
@@ -21,10 +22,11 @@ namespace AgentBridgeUnity.Core.Commands
 
         public override CommandReply Execute(CommandContext context, JObject args)
         {
+            SnapshotOptions snapshot = ActionOptions.SnapshotAsked(args);
             HashSet<string> before = TreeChanges.Paths(context.Tree);
             JObject data = Act(context, args);
             context.Refresh();
-            return ActionOptions.Finish(context, args, data, before, DeliveredGate(context));
+            return ActionOptions.Finish(context, args, data, before, snapshot, DeliveredGate(context));
         }
 
         /// <summary>

@@ -1,4 +1,5 @@
 using System;
+using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Json;
 using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Session;
@@ -41,7 +42,7 @@ namespace AgentBridgeUnity.Core.Commands
         {
             var point = value as JObject;
             if (point != null && IsNumber(point["x"]) && IsNumber(point["y"]))
-                return Input(context).At((double)point["x"], (double)point["y"]);
+                return Input(context).At(Coordinate(point["x"]), Coordinate(point["y"]));
             if (value != null && value.Type == JTokenType.String)
                 return OnNode(context, context.Locator.FindPathOrRef((string)value), action);
             throw new InvalidArgsException(String.Format("A drag end is a ref, a node path or {{\"x\", \"y\"}}; got {0}.",
@@ -65,6 +66,16 @@ namespace AgentBridgeUnity.Core.Commands
             data["target"] = path == null ? (JToken)JValue.CreateNull() : path;
             data["position"] = spot.Point == null ? (JToken)JValue.CreateNull() : VectorJson.Write(VectorJson.XY, spot.Point);
             return data;
+        }
+
+        /// <summary>A drag end's coordinate, within the same bounds as <c>x</c> and <c>y</c> arguments.</summary>
+        static double Coordinate(JToken token)
+        {
+            double value = (double)token;
+            if (Math.Abs(value) > Limits.MaxCoordinate)
+                throw new InvalidArgsException(String.Format(System.Globalization.CultureInfo.InvariantCulture,
+                    "A drag end's coordinates are pixels within {0} of the origin; got {1}.", Limits.MaxCoordinate, WireJson.Serialize(token)));
+            return value;
         }
 
         static bool IsNumber(JToken token)

@@ -15,7 +15,7 @@ namespace AgentBridgeUnity.Core.Commands
         {
             int exitCode = (int)args["exit_code"];
             IEngineHost engine = context.Engine;
-            return CommandReply.Now(new JObject(new JProperty("quitting", true))).Then(() => engine.Quit(exitCode));
+            return CommandReply.Now(new JObject(new JProperty("quitting", true))).Then(() => engine.Quit(exitCode)).EndingSession();
         }
     }
 }

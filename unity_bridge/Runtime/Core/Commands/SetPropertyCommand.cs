@@ -19,9 +19,11 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             TreeNode node = context.Locator.Find(args);
+            MemberGuard.RequireChangeable(node, context.Engine.BridgeTarget);
             string property = (string)args["property"];
-            PropertyAccess.Set(node.Source.MemberHosts, property, args["value"], context.Values, node.Path);
-            TypedValue now = PropertyAccess.Get(node.Source.MemberHosts, property, node.Path);
+            bool nonPublic = context.Registry.AllowNonPublicMembers;
+            PropertyAccess.Set(node.Source.MemberHosts, property, args["value"], context.Values, node.Path, nonPublic);
+            TypedValue now = PropertyAccess.Get(node.Source.MemberHosts, property, node.Path, nonPublic);
             return CommandReply.Now(PropertyReply.Of(now, context));
         }
     }

@@ -23,7 +23,7 @@ namespace AgentBridgeUnity.Core.Commands
     internal sealed class SetTimeScaleCommand : BridgeCommand
     {
         public SetTimeScaleCommand() : base("set_time_scale", "Speed game time up or down.",
-            new ArgsSchema().Add("scale", ArgSpec.Of("number", "1 is normal speed; > 0")))
+            new ArgsSchema().Add("scale", ArgSpec.Of("number", "1 is normal speed; > 0").WithMaximum(1000)))
         {
         }
 
@@ -70,7 +70,7 @@ namespace AgentBridgeUnity.Core.Commands
     internal sealed class StepCommand : BridgeCommand
     {
         public StepCommand() : base("step", "Advance a paused game by exactly N process frames and physics ticks.",
-            new ArgsSchema().Add("frames", ArgSpec.Of("integer").WithDefault(1).WithMinimum(1)))
+            new ArgsSchema().Add("frames", ArgSpec.Of("integer").WithDefault(1).Within(1, Limits.MaxFrames)))
         {
         }
 
@@ -85,7 +85,7 @@ namespace AgentBridgeUnity.Core.Commands
             return CommandReply.Later(new StepWait(frames, physicsBefore));
         }
 
-        sealed class StepWait : IPendingReply
+        sealed class StepWait : IPendingReply, ICancellableReply
         {
             readonly int _frames;
             readonly long _physicsBefore;
@@ -110,6 +110,12 @@ namespace AgentBridgeUnity.Core.Commands
                 result["stepped"] = _frames;
                 data = result;
                 return true;
+            }
+
+            /// <summary>A cancelled step leaves the game paused, as it found it.</summary>
+            public void Cancel(CommandContext context)
+            {
+                context.Engine.TimeControl.Pause();
             }
         }
     }

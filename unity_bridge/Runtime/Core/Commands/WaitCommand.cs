@@ -9,10 +9,10 @@ namespace AgentBridgeUnity.Core.Commands
         public WaitCommand() : base("wait",
             "Wait for N frames, or until the game is settled for quiet_frames frames; TIMEOUT past timeout_ms.",
             new ArgsSchema()
-                .Add("frames", ArgSpec.Of("integer", "frames to wait").AsOptional().WithMinimum(1))
+                .Add("frames", ArgSpec.Of("integer", "frames to wait").AsOptional().Within(1, Limits.MaxFrames))
                 .Add("settled", ArgSpec.Of("boolean", "wait until nothing animates for quiet_frames frames").AsOptional())
-                .Add("quiet_frames", ArgSpec.Of("integer").WithDefault(2).WithMinimum(1))
-                .Add("timeout_ms", ArgSpec.Of("integer").WithDefault(5000).WithMinimum(0)))
+                .Add("quiet_frames", ArgSpec.Of("integer").WithDefault(2).Within(1, Limits.MaxQuietFrames))
+                .Add("timeout_ms", Limits.TimeoutMs()))
         {
         }
 

@@ -8,7 +8,7 @@ namespace AgentBridgeUnity.Core.Dispatch
     /// <summary>
     /// The schema of one argument in the bridge's compact form (the same form the Godot bridge
     /// and <see cref="AgentBridge.RegisterCommand"/> use): a type, a description, and optionally
-    /// <c>items</c>, <c>optional</c>, <c>default</c>, <c>minimum</c> and <c>enum</c>.
+    /// <c>items</c>, <c>optional</c>, <c>default</c>, <c>minimum</c>, <c>maximum</c> and <c>enum</c>.
     /// </summary>
     internal sealed class ArgSpec
     {
@@ -24,6 +24,7 @@ namespace AgentBridgeUnity.Core.Dispatch
         public bool Optional { get; private set; }
         public JToken Default { get; private set; }
         public double? Minimum { get; private set; }
+        public double? Maximum { get; private set; }
         public JArray Enum { get; private set; }
 
         ArgSpec(string type, string description)
@@ -55,6 +56,20 @@ namespace AgentBridgeUnity.Core.Dispatch
         public ArgSpec WithMinimum(double minimum)
         {
             Minimum = minimum;
+            return this;
+        }
+
+        public ArgSpec WithMaximum(double maximum)
+        {
+            Maximum = maximum;
+            return this;
+        }
+
+        /// <summary>Both bounds at once.</summary>
+        public ArgSpec Within(double minimum, double maximum)
+        {
+            Minimum = minimum;
+            Maximum = maximum;
             return this;
         }
 
@@ -92,6 +107,8 @@ namespace AgentBridgeUnity.Core.Dispatch
                 spec.Default = obj["default"].DeepClone();
             if (obj["minimum"] != null)
                 spec.Minimum = obj["minimum"].Value<double>();
+            if (obj["maximum"] != null)
+                spec.Maximum = obj["maximum"].Value<double>();
             if (obj["enum"] is JArray)
                 spec.Enum = (JArray)obj["enum"].DeepClone();
             return spec;
@@ -109,6 +126,8 @@ namespace AgentBridgeUnity.Core.Dispatch
                 schema["items"] = Items.ToJsonSchema();
             if (Minimum.HasValue)
                 schema["minimum"] = JsonNumbers.ToInteger(new JValue(Minimum.Value));
+            if (Maximum.HasValue)
+                schema["maximum"] = JsonNumbers.ToInteger(new JValue(Maximum.Value));
             if (Enum != null)
                 schema["enum"] = Enum.DeepClone();
             if (Default != null)

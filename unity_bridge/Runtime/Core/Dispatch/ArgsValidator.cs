@@ -83,10 +83,17 @@ namespace AgentBridgeUnity.Core.Dispatch
             if (problem != null)
                 return null;
             if (spec.Minimum.HasValue && JsonNumbers.IsNumber(result) && result.Value<double>() < spec.Minimum.Value)
-                problem = "at least " + spec.Minimum.Value;
+                problem = "at least " + Bound(spec.Minimum.Value);
+            else if (spec.Maximum.HasValue && JsonNumbers.IsNumber(result) && result.Value<double>() > spec.Maximum.Value)
+                problem = "at most " + Bound(spec.Maximum.Value);
             else if (spec.Enum != null && !Contains(spec.Enum, result))
                 problem = "one of " + WireJson.Serialize(spec.Enum);
             return problem == null ? result : null;
+        }
+
+        static string Bound(double bound)
+        {
+            return bound.ToString("R", System.Globalization.CultureInfo.InvariantCulture);
         }
 
         static JToken CheckItems(JToken value, ArgSpec spec, out string problem)

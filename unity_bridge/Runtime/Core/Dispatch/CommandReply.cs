@@ -31,9 +31,19 @@ namespace AgentBridgeUnity.Core.Dispatch
             return new CommandReply(null, pending);
         }
 
+        /// <summary>True when no request after this one is started (quit).</summary>
+        public bool EndsSession { get; private set; }
+
         public CommandReply Then(Action afterResponse)
         {
             AfterResponse = afterResponse;
+            return this;
+        }
+
+        /// <summary>Marks the reply as the session's last: the lines after it are not started.</summary>
+        public CommandReply EndingSession()
+        {
+            EndsSession = true;
             return this;
         }
     }

@@ -38,6 +38,7 @@ namespace AgentBridgeUnity
                 case ErrorCode.NotInteractable: return new NotInteractableException(message);
                 case ErrorCode.Timeout: return new CommandTimeoutException(message);
                 case ErrorCode.Unsupported: return new UnsupportedException(message);
+                case ErrorCode.Cancelled: return new CancelledException(message);
                 default: return new InternalErrorException(message);
             }
         }

@@ -37,5 +37,8 @@ namespace AgentBridgeUnity
 
         /// <summary>A bug in the bridge or an error raised by a game's handler (<c>INTERNAL</c>).</summary>
         Internal,
+
+        /// <summary>A <c>cancel</c> request stopped the request while it ran (<c>CANCELLED</c>).</summary>
+        Cancelled,
     }
 }

@@ -10,7 +10,7 @@ namespace AgentBridgeUnity
         {
             ErrorCodes.ParseError, ErrorCodes.InvalidRequest, ErrorCodes.UnknownCommand, ErrorCodes.InvalidArgs,
             ErrorCodes.NotFound, ErrorCodes.StaleRef, ErrorCodes.NotInteractable, ErrorCodes.Timeout,
-            ErrorCodes.Unsupported, ErrorCodes.Internal,
+            ErrorCodes.Unsupported, ErrorCodes.Internal, ErrorCodes.Cancelled,
         };
 
         public static string ToWire(ErrorCode code)

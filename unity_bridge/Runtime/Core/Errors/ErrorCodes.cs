@@ -36,5 +36,8 @@ namespace AgentBridgeUnity
 
         /// <summary><c>INTERNAL</c>: a bug in the bridge or an error raised by a game's handler.</summary>
         public const string Internal = "INTERNAL";
+
+        /// <summary><c>CANCELLED</c>: a <c>cancel</c> request stopped the request while it ran.</summary>
+        public const string Cancelled = "CANCELLED";
     }
 }

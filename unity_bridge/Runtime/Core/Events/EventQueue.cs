@@ -13,6 +13,7 @@ namespace AgentBridgeUnity.Core.Events
     {
         readonly object _lock = new object();
         readonly Queue<JObject> _events = new Queue<JObject>();
+        readonly Dictionary<string, long> _lastSeq = new Dictionary<string, long>();
         readonly int _capacity;
         long _nextSeq = 1;
         long _dropped;
@@ -34,12 +35,23 @@ namespace AgentBridgeUnity.Core.Events
                 item["source"] = source == null ? JValue.CreateNull() : new JValue(source);
                 item["args"] = args ?? new JArray();
                 _events.Enqueue(item);
+                _lastSeq[type ?? ""] = _nextSeq;
                 if (_events.Count > _capacity)
                 {
                     _events.Dequeue();
                     _dropped++;
                 }
                 return _nextSeq++;
+            }
+        }
+
+        /// <summary>The seq of the newest event of <paramref name="type"/> ever queued; 0 for none.</summary>
+        public long LastSeqOf(string type)
+        {
+            lock (_lock)
+            {
+                long seq;
+                return _lastSeq.TryGetValue(type ?? "", out seq) ? seq : 0;
             }
         }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
 using Newtonsoft.Json.Linq;
@@ -13,39 +14,76 @@ namespace AgentBridgeUnity.Core.Json
     /// </summary>
     internal sealed class StrictJsonParser
     {
-        const int MaxDepth = 256;
+        /// <summary>How deeply a request may nest: containers below this depth are INVALID_ARGS.</summary>
+        public const int RequestDepth = 64;
+
+        /// <summary>The nesting <see cref="Parse(string)"/> accepts (responses nest deeply).</summary>
+        const int DefaultDepth = 1000;
 
         readonly string _text;
+        readonly int _maxDepth;
         int _pos;
+        bool _tooDeep;
 
-        StrictJsonParser(string text)
+        StrictJsonParser(string text, int maxDepth)
         {
             _text = text;
+            _maxDepth = maxDepth;
         }
 
         /// <summary>The value in <paramref name="text"/>; throws ParseErrorException otherwise.</summary>
         public static JToken Parse(string text)
         {
-            var parser = new StrictJsonParser(text);
+            bool tooDeep;
+            JToken value = Parse(text, DefaultDepth, out tooDeep);
+            if (tooDeep)
+                throw new ParseErrorException("The line is not valid JSON here (it nests deeper than " + DefaultDepth + " levels).");
+            return value;
+        }
+
+        /// <summary>
+        /// The value in <paramref name="text"/>, where a container nested deeper than
+        /// <paramref name="maxDepth"/> (the top level is depth 0) is only checked to be JSON, with
+        /// no recursion and no tokens built, and read as null; <paramref name="tooDeep"/> says
+        /// whether there was one. Throws ParseErrorException for text that is not JSON.
+        /// </summary>
+        public static JToken Parse(string text, int maxDepth, out bool tooDeep)
+        {
+            var parser = new StrictJsonParser(text, maxDepth);
             parser.SkipWhitespace();
             JToken value = parser.ReadValue(0);
             parser.SkipWhitespace();
             if (parser._pos < text.Length)
                 throw parser.Error("unexpected text after the JSON value");
+            tooDeep = parser._tooDeep;
             return value;
         }
 
         JToken ReadValue(int depth)
         {
-            if (depth > MaxDepth)
-                throw Error("nesting deeper than " + MaxDepth);
             if (_pos >= _text.Length)
                 throw Error("the line ends where a value should start");
             char c = _text[_pos];
+            if (depth > _maxDepth && (c == '{' || c == '['))
+            {
+                _tooDeep = true;
+                new JsonSkipper(this).SkipContainer();
+                return JValue.CreateNull();
+            }
             switch (c)
             {
                 case '{': return ReadObject(depth);
                 case '[': return ReadArray(depth);
+                default: return ReadScalar();
+            }
+        }
+
+        /// <summary>A string, number, true, false or null at the current position.</summary>
+        JToken ReadScalar()
+        {
+            char c = Peek();
+            switch (c)
+            {
                 case '"': return new JValue(ReadString());
                 case 't': ReadWord("true"); return new JValue(true);
                 case 'f': ReadWord("false"); return new JValue(false);
@@ -53,7 +91,7 @@ namespace AgentBridgeUnity.Core.Json
                 default:
                     if (c == '-' || (c >= '0' && c <= '9'))
                         return ReadNumber();
-                    throw Error("unexpected character '" + c + "'");
+                    throw Error(_pos >= _text.Length ? "the line ends where a value should start" : "unexpected character '" + c + "'");
             }
         }
 
@@ -212,7 +250,7 @@ namespace AgentBridgeUnity.Core.Json
 
         void ReadWord(string word)
         {
-            if (string.CompareOrdinal(_text, _pos, word, 0, word.Length) != 0)
+            if (_pos + word.Length > _text.Length || string.CompareOrdinal(_text, _pos, word, 0, word.Length) != 0)
                 throw Error("unexpected character '" + _text[_pos] + "'");
             _pos += word.Length;
         }
@@ -237,6 +275,97 @@ namespace AgentBridgeUnity.Core.Json
                 if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
                     return;
                 _pos++;
+            }
+        }
+
+        /// <summary>
+        /// Checks a container nested too deeply to be built: the same grammar, walked with a
+        /// stack of open containers instead of recursion, so any depth costs no call stack.
+        /// </summary>
+        sealed class JsonSkipper
+        {
+            readonly StrictJsonParser _parser;
+            readonly Stack<char> _open = new Stack<char>();
+
+            public JsonSkipper(StrictJsonParser parser)
+            {
+                _parser = parser;
+            }
+
+            public void SkipContainer()
+            {
+                while (true)
+                {
+                    if (!SkipValueStart())
+                        continue;
+                    if (CloseContainers())
+                        return;
+                }
+            }
+
+            /// <summary>
+            /// Reads the start of a value: true when it was a whole value (a scalar or an empty
+            /// container), false when a container was opened.
+            /// </summary>
+            bool SkipValueStart()
+            {
+                StrictJsonParser p = _parser;
+                p.SkipWhitespace();
+                char c = p.Peek();
+                if (c != '{' && c != '[')
+                {
+                    p.ReadScalar();
+                    return true;
+                }
+                p._pos++;
+                p.SkipWhitespace();
+                char close = c == '{' ? '}' : ']';
+                if (p.Peek() == close)
+                {
+                    p._pos++;
+                    return true;
+                }
+                _open.Push(c);
+                if (c == '{')
+                    SkipMemberName();
+                return false;
+            }
+
+            /// <summary>After a value: closes finished containers; true once the outermost closed.</summary>
+            bool CloseContainers()
+            {
+                StrictJsonParser p = _parser;
+                while (_open.Count > 0)
+                {
+                    p.SkipWhitespace();
+                    char next = p.Peek();
+                    char open = _open.Peek();
+                    p._pos++;
+                    if (next == ',')
+                    {
+                        if (open == '{')
+                            SkipMemberName();
+                        return false;
+                    }
+                    if ((open == '{' && next == '}') || (open == '[' && next == ']'))
+                    {
+                        _open.Pop();
+                        continue;
+                    }
+                    throw p.Error(open == '{' ? "expected ',' or '}'" : "expected ',' or ']'", -1);
+                }
+                return true;
+            }
+
+            void SkipMemberName()
+            {
+                StrictJsonParser p = _parser;
+                p.SkipWhitespace();
+                if (p.Peek() != '"')
+                    throw p.Error("expected a quoted member name");
+                p.ReadString();
+                p.SkipWhitespace();
+                p.Expect(':');
             }
         }
 

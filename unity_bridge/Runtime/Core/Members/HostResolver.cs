@@ -24,12 +24,22 @@ namespace AgentBridgeUnity.Core.Members
             return result;
         }
 
-        /// <summary>The property a path addresses; INVALID_ARGS naming the node when there is none.</summary>
-        public static BoundMember Property(IReadOnlyList<MemberHost> hosts, MemberPath path, string node)
+        /// <summary>
+        /// The property a path addresses; INVALID_ARGS naming the node when there is none, or
+        /// when it is not public and <paramref name="nonPublic"/> is false.
+        /// </summary>
+        public static BoundMember Property(IReadOnlyList<MemberHost> hosts, MemberPath path, string node, bool nonPublic)
         {
-            foreach (MemberHost host in Candidates(hosts, path, node))
+            List<MemberHost> candidates = Candidates(hosts, path, node);
+            foreach (MemberHost host in candidates)
             {
                 MemberInfo member = MemberLookup.Find(host.Target.GetType(), path.Member);
+                if (member != null)
+                    return new BoundMember(host, member);
+            }
+            foreach (MemberHost host in candidates)
+            {
+                MemberInfo member = MemberLookup.Find(host.Target.GetType(), path.Member, nonPublic, node);
                 if (member != null)
                     return new BoundMember(host, member);
             }

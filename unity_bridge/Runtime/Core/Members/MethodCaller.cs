@@ -8,21 +8,48 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Members
 {
     /// <summary>
-    /// call_method: finds public instance methods by name on the node's hosts, picks the first
-    /// overload whose parameters accept the JSON arguments, and calls it.
+    /// call_method: finds instance methods by name on the node's hosts (public ones; non-public
+    /// ones only when the game allowed them), picks the first overload whose parameters accept
+    /// the JSON arguments, and calls it. Methods that reach other members by name
+    /// (<c>SendMessage</c>, <c>Invoke</c>, <c>StartCoroutine</c>...) are refused: they would
+    /// open what the rules close.
     /// </summary>
     internal static class MethodCaller
     {
-        public static object Call(IReadOnlyList<MemberHost> hosts, string method, JArray args, ValueMapper mapper, string node)
+        static readonly HashSet<string> ReflectiveMethods = new HashSet<string>(StringComparer.OrdinalIgnoreCase)
+        {
+            "SendMessage", "SendMessageUpwards", "BroadcastMessage", "Invoke", "InvokeRepeating", "CancelInvoke",
+            "IsInvoking", "StartCoroutine", "StopCoroutine",
+        };
+
+        public static object Call(IReadOnlyList<MemberHost> hosts, string method, JArray args, ValueMapper mapper, string node,
+            bool nonPublic)
         {
             MemberPath path = MemberPath.Parse(method);
             if (path.SubKeys.Length > 0)
                 throw new InvalidArgsException("'" + method + "' is not a method name.");
+            if (ReflectiveMethods.Contains(path.Member))
+                throw new InvalidArgsException(String.Format(
+                    "{0}() reaches members by name; use get_property, set_property or call_method on the member itself.",
+                    path.Member));
             var overloads = new List<KeyValuePair<MemberHost, MethodInfo>>();
-            foreach (MemberHost host in HostResolver.Candidates(hosts, path, node))
+            List<MemberHost> candidates = HostResolver.Candidates(hosts, path, node);
+            foreach (MemberHost host in candidates)
             {
-                foreach (MethodInfo candidate in Methods(host.Target.GetType(), path.Member))
+                foreach (MethodInfo candidate in Methods(host.Target.GetType(), path.Member, BindingFlags.Public))
                     overloads.Add(new KeyValuePair<MemberHost, MethodInfo>(host, candidate));
+            }
+            if (overloads.Count == 0)
+            {
+                foreach (MemberHost host in candidates)
+                {
+                    foreach (MethodInfo candidate in Methods(host.Target.GetType(), path.Member, BindingFlags.NonPublic))
+                    {
+                        if (!nonPublic)
+                            throw MemberLookup.NotPublic(node, candidate.Name + "()");
+                        overloads.Add(new KeyValuePair<MemberHost, MethodInfo>(host, candidate));
+                    }
+                }
             }
             if (overloads.Count == 0)
                 throw new InvalidArgsException(String.Format("{0} has no method '{1}'.", node, method));
@@ -48,13 +75,14 @@ namespace AgentBridgeUnity.Core.Members
                 node, path.Member, Signatures(overloads), args.Count));
         }
 
-        static IEnumerable<MethodInfo> Methods(Type type, string name)
+        static IEnumerable<MethodInfo> Methods(Type type, string name, BindingFlags visibility)
         {
             var exact = new List<MethodInfo>();
             var loose = new List<MethodInfo>();
-            foreach (MethodInfo candidate in type.GetMethods(BindingFlags.Public | BindingFlags.Instance))
+            foreach (MethodInfo candidate in type.GetMethods(visibility | BindingFlags.Instance))
             {
-                if (candidate.IsSpecialName || candidate.ContainsGenericParameters || candidate.IsDefined(typeof(ObsoleteAttribute), true))
+                if (candidate.IsSpecialName || candidate.ContainsGenericParameters || candidate.IsDefined(typeof(ObsoleteAttribute), true)
+                    || candidate.Name.StartsWith("<", StringComparison.Ordinal))
                     continue;
                 if (candidate.Name == name)
                     exact.Add(candidate);

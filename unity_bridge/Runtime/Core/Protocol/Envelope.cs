@@ -3,7 +3,8 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Protocol
 {
     /// <summary>
-    /// Builds response lines: <c>{"id", "ok", "data" | "error"+"code", "events", "frame"}</c>.
+    /// Builds response lines: <c>{"id", "ok", "data" | "error"+"code"(+"head"), "events",
+    /// "frame"}</c>.
     /// </summary>
     internal static class Envelope
     {
@@ -16,13 +17,20 @@ namespace AgentBridgeUnity.Core.Protocol
             return Finish(response, events, dropped, frame);
         }
 
-        public static JObject Failure(JToken id, AgentBridgeException error, JArray events, long dropped, long frame)
+        /// <summary>
+        /// A failure; <c>head</c>, for a line the bridge could not read (or whose id it could not
+        /// read), is the line's first bytes as hex, naming the line to the client that wrote it.
+        /// </summary>
+        public static JObject Failure(JToken id, AgentBridgeException error, JArray events, long dropped, long frame,
+            string head = null)
         {
             var response = new JObject();
             response["id"] = id ?? JValue.CreateNull();
             response["ok"] = false;
             response["error"] = error.Message;
             response["code"] = error.WireCode;
+            if (head != null)
+                response["head"] = head;
             return Finish(response, events, dropped, frame);
         }
 

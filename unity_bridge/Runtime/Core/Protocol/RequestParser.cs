@@ -4,26 +4,32 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Protocol
 {
     /// <summary>
-    /// Turns one request line into a <see cref="Request"/> or a PARSE_ERROR / INVALID_REQUEST,
-    /// following docs/PROTOCOL.md section 3. A line that is not JSON is answered with a null id
-    /// (as the golden fixtures and the Godot bridge do); a JSON object keeps its valid id.
+    /// Turns one request line into a <see cref="Request"/> or a PARSE_ERROR / INVALID_REQUEST /
+    /// INVALID_ARGS, following docs/PROTOCOL.md sections 2 and 3. A line refused unread keeps the
+    /// id its start named; a line that is not JSON is answered with a null id (as the golden
+    /// fixtures and the Godot bridge do); a JSON object keeps its valid id, also when it nests
+    /// deeper than <see cref="StrictJsonParser.RequestDepth"/> levels (INVALID_ARGS).
     /// </summary>
     internal static class RequestParser
     {
         public static ParsedLine Parse(RawLine line)
         {
-            if (!line.IsUtf8)
-                return ParsedLine.Failed(null, new ParseErrorException("The line is not valid UTF-8."));
+            if (line.Refusal != null)
+                return ParsedLine.Failed(line.Id, line.Refusal);
             JToken parsed;
+            bool tooDeep;
             try
             {
-                parsed = StrictJsonParser.Parse(line.Content);
+                parsed = StrictJsonParser.Parse(line.Content, StrictJsonParser.RequestDepth, out tooDeep);
             }
             catch (ParseErrorException error)
             {
                 return ParsedLine.Failed(null, error);
             }
             var request = parsed as JObject;
+            if (tooDeep)
+                return ParsedLine.Failed(request == null ? null : NormalizeId(request["id"]), new InvalidArgsException(
+                    "The request nests deeper than " + StrictJsonParser.RequestDepth + " levels."));
             if (request == null)
                 return ParsedLine.Failed(null, new InvalidRequestException(
                     "A request must be a JSON object, not " + Describe(parsed) + "."));

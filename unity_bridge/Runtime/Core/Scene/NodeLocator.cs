@@ -47,16 +47,24 @@ namespace AgentBridgeUnity.Core.Scene
             return node;
         }
 
+        /// <summary>
+        /// The node a ref names, wherever it is now (a ref follows its node, never a path another
+        /// node took over); STALE_REF when its node was destroyed or left the tree.
+        /// </summary>
         public TreeNode FindRef(string reference)
         {
             RefEntry entry = _refs.Resolve(reference);
+            if (!entry.Source.Exists)
+            {
+                _refs.Forget(entry.Ref);
+                throw RefRegistry.Gone(entry.Ref, entry.Path);
+            }
             TreeNode node = _tree.Find(entry.Path);
             if (node == null || !Equals(node.Source.Target, entry.Target))
-                node = _tree.FindTarget(entry.Target); // a ref follows its node, not its old path
-            if (node == null || !node.Source.Exists)
+                node = _tree.FindTarget(entry.Target);
+            if (node == null)
                 throw new StaleRefException(String.Format(
-                    "Ref {0} ({1} \"{2}\") named {3}, which is gone: take a new snapshot.",
-                    entry.Ref, entry.Role, entry.Name, entry.Path));
+                    "Ref {0} named {1}, which is no longer in the scene tree: take a new snapshot.", entry.Ref, entry.Path));
             return node;
         }
 

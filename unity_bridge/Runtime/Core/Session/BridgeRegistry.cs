@@ -26,6 +26,9 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>True while a bridge runs in agent mode.</summary>
         public bool AgentMode { get; set; }
 
+        /// <summary>Whether clients may reach non-public members (false unless the game says so).</summary>
+        public bool AllowNonPublicMembers { get; set; }
+
         public void RegisterCommand(string name, Func<JObject, object> handler, JObject argsSchema, string description)
         {
             if (name == null || !CommandName.IsMatch(name))
@@ -106,6 +109,7 @@ namespace AgentBridgeUnity.Core.Session
                 _state = null;
                 _eventSink = null;
                 AgentMode = false;
+                AllowNonPublicMembers = false;
             }
         }
     }

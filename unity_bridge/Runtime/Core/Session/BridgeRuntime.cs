@@ -7,6 +7,7 @@ using AgentBridgeUnity.Core.Events;
 using AgentBridgeUnity.Core.Json;
 using AgentBridgeUnity.Core.Members;
 using AgentBridgeUnity.Core.Protocol;
+using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Snapshot;
 using AgentBridgeUnity.Core.Transport;
 using Newtonsoft.Json.Linq;
@@ -14,31 +15,35 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Session
 {
     /// <summary>
-    /// A running bridge: reads new complete request lines once per frame (<see cref="Tick"/>),
-    /// answers them in order with one response line each, and carries the queued events on every
-    /// response. A command that answers later (wait, change_scene, screenshot) holds back the
-    /// requests behind it so responses keep the order of requests.
+    /// A running bridge: reads new complete request lines once per frame (<see cref="Tick"/>) and
+    /// starts them in order. Each request runs on its own: one that answers in a later frame
+    /// (wait, step, change_scene, an action with settled) does not hold up the answers to the
+    /// lines after it, and a <c>cancel</c> request stops it with CANCELLED. Every response
+    /// carries the events queued since the previous one.
     /// </summary>
-    internal sealed class BridgeRuntime : IDisposable
+    internal sealed class BridgeRuntime : IDisposable, IRequestControl
     {
         readonly IEngineHost _engine;
         readonly BridgeRegistry _registry;
         readonly SessionFiles _files;
-        readonly JsonLineReader _reader;
-        readonly JsonLineWriter _writer;
+        readonly StaleFiles _stale = new StaleFiles();
+        readonly CommandReader _reader;
+        readonly ResponseWriter _writer;
         readonly EventQueue _events = new EventQueue(ProtocolInfo.EventQueueCapacity);
         readonly RefRegistry _refs = new RefRegistry();
+        readonly TreeVersion _versions = new TreeVersion();
         readonly CommandTable _commands;
-        readonly Queue<QueuedRequest> _queue = new Queue<QueuedRequest>();
+        readonly List<RunningRequest> _running = new List<RunningRequest>();
         long _ticks;
+        bool _quitting;
 
-        BridgeRuntime(IEngineHost engine, BridgeRegistry registry, SessionFiles files)
+        BridgeRuntime(IEngineHost engine, BridgeRegistry registry, SessionFiles files, long segmentBytes)
         {
             _engine = engine;
             _registry = registry;
             _files = files;
-            _reader = JsonLineReader.AtEnd(files.Commands);
-            _writer = new JsonLineWriter(files.Responses);
+            _reader = new CommandReader(files.Directory, files.Commands, _stale, engine.Log);
+            _writer = new ResponseWriter(files.Directory, segmentBytes, _stale, engine.Log);
             _commands = new CommandTable(BuiltinCommands.Create(), registry);
         }
 
@@ -53,18 +58,23 @@ namespace AgentBridgeUnity.Core.Session
             get { return _ticks; }
         }
 
-        /// <summary>True while requests are queued or a command is still answering.</summary>
+        /// <summary>True while a request is still running.</summary>
         public bool Busy
         {
-            get { return _queue.Count > 0; }
+            get { return _running.Count > 0; }
         }
 
         /// <summary>Opens the session files, hooks the event sink and writes bridge.json.</summary>
-        public static BridgeRuntime Start(string sessionDirectory, IEngineHost engine, BridgeRegistry registry)
+        /// <param name="sessionDirectory">The session folder.</param>
+        /// <param name="engine">The engine the bridge runs in.</param>
+        /// <param name="registry">What the game registered.</param>
+        /// <param name="segmentBytes">Bytes after which a response segment ends (tests make it small).</param>
+        public static BridgeRuntime Start(string sessionDirectory, IEngineHost engine, BridgeRegistry registry,
+            long segmentBytes = ResponseWriter.SegmentBytes)
         {
             var files = new SessionFiles(sessionDirectory);
             files.Prepare();
-            var runtime = new BridgeRuntime(engine, registry, files);
+            var runtime = new BridgeRuntime(engine, registry, files, segmentBytes);
             registry.AgentMode = true;
             registry.EventSink = runtime.Emit;
             ReadyFile.Write(files, runtime.ReadyInfo());
@@ -74,6 +84,18 @@ namespace AgentBridgeUnity.Core.Session
         public SessionFiles Files
         {
             get { return _files; }
+        }
+
+        /// <summary>The response segment written now.</summary>
+        public string ResponsePath
+        {
+            get { return _writer.CurrentPath; }
+        }
+
+        /// <summary>The command segment read now.</summary>
+        public string CommandPath
+        {
+            get { return _reader.CurrentPath; }
         }
 
         JObject ReadyInfo()
@@ -108,53 +130,60 @@ namespace AgentBridgeUnity.Core.Session
         }
 
         /// <summary>
-        /// One frame: read new lines, then answer queued requests in order until one must wait.
+        /// One frame: the running requests that can answer do (in the order they started), then
+        /// the new lines are started in order.
         /// </summary>
         public void Tick()
         {
             _ticks++;
-            foreach (RawLine line in _reader.ReadNewLines())
-            {
-                _queue.Enqueue(new QueuedRequest(line));
+            if (_stale.Count > 0)
+                _stale.DeleteNow();
+            AdvanceRunning();
+            List<RawLine> lines = _reader.ReadNewLines();
+            if (lines.Count > 0)
                 LastRequestTick = _ticks;
+            foreach (RawLine line in lines)
+            {
+                if (_quitting)
+                    break;
+                Start(line);
             }
-            while (_queue.Count > 0 && Advance(_queue.Peek()))
-                _queue.Dequeue();
         }
 
-        /// <summary>True when the request is answered; false when it waits for a later frame.</summary>
-        bool Advance(QueuedRequest item)
+        void AdvanceRunning()
         {
-            if (!item.Started)
-                return Start(item);
-            if (_ticks == item.StartedTick)
-                return false;
-            JToken data;
-            try
+            foreach (RunningRequest request in _running.ToArray())
             {
-                if (!item.Reply.Pending.TryFinish(NewContext(), out data))
-                    return false;
+                if (request.StartedTick == _ticks || !_running.Contains(request))
+                    continue;
+                JToken data;
+                try
+                {
+                    if (!request.Reply.Pending.TryFinish(NewContext(), out data))
+                        continue;
+                }
+                catch (Exception error)
+                {
+                    _running.Remove(request);
+                    WriteFailure(request.Id, error, request.Command);
+                    continue;
+                }
+                _running.Remove(request);
+                WriteSuccess(request.Id, data);
+                RunAfter(request.Reply);
             }
-            catch (Exception error)
-            {
-                WriteFailure(item.Parsed.Id, error, item.Parsed.Request.Command);
-                return true;
-            }
-            WriteSuccess(item.Parsed.Id, data);
-            RunAfter(item.Reply);
-            return true;
         }
 
-        bool Start(QueuedRequest item)
+        void Start(RawLine line)
         {
-            item.Parsed = RequestParser.Parse(item.Line);
-            item.StartedTick = _ticks;
-            if (item.Parsed.Error != null)
+            ParsedLine parsed = RequestParser.Parse(line);
+            if (parsed.Error != null)
             {
-                WriteFailure(item.Parsed.Id, item.Parsed.Error, null);
-                return true;
+                bool unnamed = line.Refusal != null || parsed.Id == null || parsed.Id.Type == JTokenType.Null;
+                WriteFailure(parsed.Id, parsed.Error, null, unnamed ? line.Head : null);
+                return;
             }
-            Request request = item.Parsed.Request;
+            Request request = parsed.Request;
             CommandReply reply;
             try
             {
@@ -168,40 +197,76 @@ namespace AgentBridgeUnity.Core.Session
             catch (Exception error)
             {
                 WriteFailure(request.Id, error, request.Command);
-                return true;
+                return;
             }
             if (reply.Pending != null)
             {
-                item.Reply = reply;
-                return false;
+                _running.Add(new RunningRequest(request.Id, request.Command, reply, _ticks));
+                return;
             }
             WriteSuccess(request.Id, reply.Data);
             RunAfter(reply);
-            return true;
+        }
+
+        /// <summary>See <see cref="IRequestControl.Cancel"/>; the request started last wins when ids repeat.</summary>
+        public bool Cancel(JToken id)
+        {
+            for (int i = _running.Count - 1; i >= 0; i--)
+            {
+                RunningRequest request = _running[i];
+                if (!JToken.DeepEquals(request.Id, id))
+                    continue;
+                _running.RemoveAt(i);
+                var cancellable = request.Reply.Pending as ICancellableReply;
+                if (cancellable != null)
+                    cancellable.Cancel(NewContext());
+                WriteFailure(request.Id, new CancelledException("Cancelled by a cancel request."), request.Command);
+                return true;
+            }
+            return false;
         }
 
         CommandContext NewContext()
         {
-            return new CommandContext(_engine, _registry, _commands, _events, _refs, _files);
+            return new CommandContext(_engine, _registry, _commands, _events, _refs, _files)
+            {
+                Versions = _versions,
+                Requests = this,
+            };
         }
 
         void WriteSuccess(JToken id, JToken data)
         {
-            EventBatch batch = _events.Drain();
-            _writer.WriteLine(WireJson.Serialize(Envelope.Success(id, data, batch.Events, batch.Dropped, _engine.Frame)));
+            Send(id, data, null);
         }
 
-        void WriteFailure(JToken id, Exception error, string command)
+        /// <summary>Answers a failure; <c>head</c>: the first bytes (hex) of a line the bridge could not read, or null.</summary>
+        void WriteFailure(JToken id, Exception error, string command, string head = null)
         {
             AgentBridgeException failure = Failures.From(error, "The command " + (command ?? "?"));
             if (failure.Code == ErrorCode.Internal)
                 _engine.Log("AgentBridge: " + failure.Message + "\n" + error);
-            EventBatch batch = _events.Drain();
-            _writer.WriteLine(WireJson.Serialize(Envelope.Failure(id, failure, batch.Events, batch.Dropped, _engine.Frame)));
+            Send(id, null, failure, head);
         }
 
-        static void RunAfter(CommandReply reply)
+        /// <summary>Writes one response line; a failed write becomes an engine_error event.</summary>
+        void Send(JToken id, JToken data, AgentBridgeException failure, string head = null)
         {
+            EventBatch batch = _events.Drain();
+            JObject response = failure == null
+                ? Envelope.Success(id, data, batch.Events, batch.Dropped, _engine.Frame)
+                : Envelope.Failure(id, failure, batch.Events, batch.Dropped, _engine.Frame, head);
+            string problem = _writer.WriteLine(WireJson.Serialize(response));
+            if (problem == null)
+                return;
+            _engine.Log(problem);
+            _events.Push(EventNames.EngineError, PathNames.RootPath, new JArray("error", problem, _writer.CurrentPath), _engine.Frame);
+        }
+
+        void RunAfter(CommandReply reply)
+        {
+            if (reply.EndsSession)
+                _quitting = true;
             if (reply.AfterResponse != null)
                 reply.AfterResponse();
         }

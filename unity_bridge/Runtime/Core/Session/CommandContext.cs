@@ -36,6 +36,12 @@ namespace AgentBridgeUnity.Core.Session
         public RefRegistry Refs { get; private set; }
         public SessionFiles Files { get; private set; }
 
+        /// <summary>The version of what the whole tree shows (snapshots move it).</summary>
+        public TreeVersion Versions { get; set; }
+
+        /// <summary>The requests still running (for cancel); null outside a running session.</summary>
+        public IRequestControl Requests { get; set; }
+
         public SceneTree Tree
         {
             get

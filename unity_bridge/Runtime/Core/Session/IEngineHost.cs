@@ -22,6 +22,12 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>A monotonic clock in milliseconds, for timeouts.</summary>
         double NowMs { get; }
 
+        /// <summary>
+        /// The bridge's own engine object (its node is readable, left out of snapshots and
+        /// off-limits to set_property and call_method); null when the bridge has none.
+        /// </summary>
+        object BridgeTarget { get; }
+
         /// <summary>The node behind <c>/root</c>.</summary>
         ISceneNode CreateRoot();
 

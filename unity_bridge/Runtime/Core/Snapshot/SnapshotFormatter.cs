@@ -7,45 +7,78 @@ namespace AgentBridgeUnity.Core.Snapshot
 {
     /// <summary>
     /// Builds the accessibility snapshot of a subtree as docs/SNAPSHOT.md describes it. Hidden
-    /// nodes are left out; every interactive node gets a ref (e1, e2... in document order);
-    /// siblings that repeat a role and name get <c>nth=1</c>, <c>nth=2</c>...; a text node that
-    /// only repeats its control's name or value (a UGUI button's label) is folded into it.
-    /// <c>interactive</c> keeps nodes with refs and their ancestors; <c>compact</c> hoists the
-    /// children of unnamed generic, group and region nodes without refs (with
-    /// <c>interactive</c>: of every node without a ref, giving a flat list).
+    /// nodes and the bridge's own node are left out; every interactive node gets its ref (kept
+    /// for the node's life, see <see cref="RefRegistry"/>); siblings that repeat a role and name
+    /// get <c>nth=1</c>, <c>nth=2</c>...; a text node that only repeats its control's name or value
+    /// (a UGUI button's label) is folded into it. <c>interactive</c> keeps nodes with refs and
+    /// their ancestors; <c>compact</c> hoists the children of unnamed generic, group and region
+    /// nodes without refs (with <c>interactive</c>: of every node without a ref, giving a flat
+    /// list). Every snapshot also looks at the whole tree to keep <see cref="TreeVersion"/>.
     /// </summary>
-    internal static class SnapshotFormatter
+    internal sealed class SnapshotFormatter
     {
-        public static SnapshotResult Format(TreeNode root, SnapshotOptions options, RefRegistry refs)
+        readonly RefRegistry _refs;
+        readonly object _bridgeTarget;
+        JObject _refData;
+
+        SnapshotFormatter(RefRegistry refs, object bridgeTarget)
+        {
+            _refs = refs;
+            _bridgeTarget = bridgeTarget;
+        }
+
+        /// <param name="root">The subtree asked for.</param>
+        /// <param name="treeRoot">The tree's root (<c>/root</c>), for the version.</param>
+        /// <param name="options">What to show.</param>
+        /// <param name="refs">The run's refs.</param>
+        /// <param name="versions">The run's tree version.</param>
+        /// <param name="bridgeTarget">The bridge's own engine object, left out; null for none.</param>
+        public static SnapshotResult Format(TreeNode root, TreeNode treeRoot, SnapshotOptions options, RefRegistry refs,
+            TreeVersion versions, object bridgeTarget)
         {
             refs.Begin();
-            var refData = new JObject();
-            SnapshotItem top = Collect(root, null, 0, options, refs, refData);
+            var formatter = new SnapshotFormatter(refs, bridgeTarget);
+            var shown = new JObject();
+            formatter._refData = shown;
+            SnapshotItem top = formatter.Collect(root, null, 0, options.MaxDepth);
+            SnapshotItem whole = top;
+            if (root != treeRoot || options.MaxDepth >= 0)
+            {
+                formatter._refData = new JObject();
+                whole = formatter.Collect(treeRoot, null, 0, -1);
+            }
+            int version = versions.Observe(Render(whole, new SnapshotOptions()));
+            if (options.Since.HasValue && options.Since.Value == version)
+                return SnapshotResult.Same(version);
+            return new SnapshotResult(Render(top, options), shown, version);
+        }
+
+        static string Render(SnapshotItem top, SnapshotOptions options)
+        {
             var lines = new List<string>();
             if (top != null)
             {
                 Number(new List<SnapshotItem> { top });
                 Render(top, 0, options, lines);
             }
-            return new SnapshotResult(String.Join("\n", lines.ToArray()), refData);
+            return String.Join("\n", lines.ToArray());
         }
 
-        static SnapshotItem Collect(TreeNode node, SnapshotItem parent, int depth, SnapshotOptions options,
-            RefRegistry refs, JObject refData)
+        SnapshotItem Collect(TreeNode node, SnapshotItem parent, int depth, int maxDepth)
         {
-            if (!node.Visible)
+            if (!node.Visible || (_bridgeTarget != null && Equals(node.Source.Target, _bridgeTarget)))
                 return null;
             AccessibleInfo info = node.Source.Accessibility ?? new AccessibleInfo { Role = AriaRole.Generic };
             var item = new SnapshotItem(node, info, SnapshotLine.Name(info.Name));
             if (parent != null && RepeatsParent(item, parent))
                 return null;
             if (info.Interactive)
-                item.Ref = Issue(item, refs, refData);
-            if (options.MaxDepth < 0 || depth < options.MaxDepth)
+                item.Ref = Issue(item);
+            if (maxDepth < 0 || depth < maxDepth)
             {
                 foreach (TreeNode child in node.Children)
                 {
-                    SnapshotItem kept = Collect(child, item, depth + 1, options, refs, refData);
+                    SnapshotItem kept = Collect(child, item, depth + 1, maxDepth);
                     if (kept != null)
                         item.Children.Add(kept);
                 }
@@ -53,14 +86,14 @@ namespace AgentBridgeUnity.Core.Snapshot
             return item;
         }
 
-        static string Issue(SnapshotItem item, RefRegistry refs, JObject refData)
+        string Issue(SnapshotItem item)
         {
-            string reference = refs.Issue(item.Node.Path, item.Node.Source.Target, item.Info.Role, item.Name);
+            string reference = _refs.Issue(item.Node.Source, item.Node.Path, item.Info.Role, item.Name);
             var entry = new JObject();
             entry["role"] = item.Info.Role;
             entry["name"] = item.Name;
             entry["path"] = item.Node.Path;
-            refData[reference] = entry;
+            _refData[reference] = entry;
             return reference;
         }
 

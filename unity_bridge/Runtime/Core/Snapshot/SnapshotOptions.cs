@@ -3,6 +3,11 @@ namespace AgentBridgeUnity.Core.Snapshot
     /// <summary>The snapshot command's options.</summary>
     internal sealed class SnapshotOptions
     {
+        public SnapshotOptions()
+        {
+            MaxDepth = -1;
+        }
+
         /// <summary>Only nodes with refs and their ancestors (a flat list of refs with <see cref="Compact"/>).</summary>
         public bool Interactive { get; set; }
 
@@ -11,5 +16,8 @@ namespace AgentBridgeUnity.Core.Snapshot
 
         /// <summary>Levels below the root to show; -1 for all.</summary>
         public int MaxDepth { get; set; }
+
+        /// <summary>A tree_version: answer only "unchanged" while the tree is still there; null for none.</summary>
+        public int? Since { get; set; }
     }
 }

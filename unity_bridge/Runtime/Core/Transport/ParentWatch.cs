@@ -6,7 +6,8 @@ namespace AgentBridgeUnity.Core.Transport
 {
     /// <summary>
     /// Watches the client process named by <c>--agent-parent-pid</c>, at most once a second, so a
-    /// game started by a client that died does not run forever.
+    /// game started by a client that died does not run forever. On Linux a zombie (a process
+    /// that ended but was not reaped by its own parent yet) counts as gone.
     /// </summary>
     internal sealed class ParentWatch
     {
@@ -31,7 +32,7 @@ namespace AgentBridgeUnity.Core.Transport
         static bool IsAlive(int pid)
         {
             if (Directory.Exists("/proc/self"))
-                return Directory.Exists("/proc/" + pid);
+                return IsRunningStat(ReadStat(pid));
             try
             {
                 using (Process process = Process.GetProcessById(pid))
@@ -45,6 +46,37 @@ namespace AgentBridgeUnity.Core.Transport
             {
                 return true; // the platform cannot tell: assume the parent lives
             }
+        }
+
+        static string ReadStat(int pid)
+        {
+            try
+            {
+                return File.ReadAllText("/proc/" + pid + "/stat");
+            }
+            catch (IOException)
+            {
+                return null;
+            }
+            catch (UnauthorizedAccessException)
+            {
+                return ""; // it exists, but cannot be read: it lives
+            }
+        }
+
+        /// <summary>
+        /// Whether a <c>/proc/PID/stat</c> line describes a running process: null (no such
+        /// process), state Z (zombie) and X (dead) do not; a line that cannot be read does.
+        /// </summary>
+        internal static bool IsRunningStat(string stat)
+        {
+            if (stat == null)
+                return false;
+            int close = stat.LastIndexOf(')');
+            if (close < 0 || close + 2 >= stat.Length)
+                return true;
+            char state = stat[close + 2];
+            return state != 'Z' && state != 'X';
         }
     }
 }

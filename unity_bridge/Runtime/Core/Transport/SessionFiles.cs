@@ -21,8 +21,9 @@ namespace AgentBridgeUnity.Core.Transport
         public string Artifacts { get; private set; }
 
         /// <summary>
-        /// Creates the directory and both line files when missing, and removes a bridge.json left
-        /// by an earlier run so a client never mistakes it for this run's.
+        /// Creates the directory and both line files when missing (private to their owner where
+        /// files have modes), and removes a bridge.json left by an earlier run so a client never
+        /// mistakes it for this run's.
         /// </summary>
         public void Prepare()
         {
@@ -33,7 +34,7 @@ namespace AgentBridgeUnity.Core.Transport
             foreach (string path in new[] { Commands, Responses })
             {
                 if (!File.Exists(path))
-                    using (File.Create(path)) { }
+                    PrivateFiles.Create(path);
             }
         }
     }

@@ -20,6 +20,12 @@ namespace AgentBridgeUnity.Tests.Synthetic
         public int pressCount { get; private set; }
         internal SyntheticEvent onClick { get; private set; }
 
+        /// <summary>A private method, for the rule that keeps non-public members closed.</summary>
+        void ResetPresses()
+        {
+            pressCount = 0;
+        }
+
         internal override string TypeName
         {
             get { return "Button"; }

@@ -7,6 +7,9 @@ namespace AgentBridgeUnity.Tests.Synthetic
     /// </summary>
     internal sealed class SynMover : SyntheticControl
     {
+        /// <summary>The event raised when the movement ends.</summary>
+        internal const string FinishedEvent = "animation_finished";
+
         public SynMover()
         {
             position = new SynVector();
@@ -34,6 +37,8 @@ namespace AgentBridgeUnity.Tests.Synthetic
                 return;
             framesLeft--;
             position = new SynVector { x = position.x + 1, y = position.y };
+            if (framesLeft == 0)
+                Raise(FinishedEvent);
         }
 
         internal override AccessibleInfo Accessibility()

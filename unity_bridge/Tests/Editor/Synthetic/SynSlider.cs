@@ -7,7 +7,7 @@ using System.Globalization;
 namespace AgentBridgeUnity.Tests.Synthetic
 {
     /// <summary>A horizontal slider, like UnityEngine.UI.Slider.</summary>
-    internal sealed class SynSlider : SyntheticControl
+    internal sealed class SynSlider : SyntheticControl, IRangeControl
     {
         float _value;
 
@@ -54,6 +54,31 @@ namespace AgentBridgeUnity.Tests.Synthetic
         internal override string TypeName
         {
             get { return "Slider"; }
+        }
+
+        double IRangeControl.Min
+        {
+            get { return minValue; }
+        }
+
+        double IRangeControl.Max
+        {
+            get { return maxValue; }
+        }
+
+        double IRangeControl.Step
+        {
+            get { return wholeNumbers ? 1 : 0; }
+        }
+
+        double IRangeControl.Value
+        {
+            get { return value; }
+        }
+
+        void IRangeControl.SetValue(double asked)
+        {
+            value = (float)asked;
         }
 
         internal override AccessibleInfo Accessibility()

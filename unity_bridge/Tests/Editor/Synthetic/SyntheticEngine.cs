@@ -20,6 +20,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
             GameName = gameName;
             Root = new SyntheticNode("root", null, "Root") { Label = gameName };
             Root.Add(SyntheticScenes.Build(firstScene));
+            Bridge = Root.Add(new SyntheticNode("AgentBridge", new SynBridge("session")));
             _loader = new SyntheticSceneLoader(this);
             Walkers = new ISceneWalker[] { new SyntheticWalker() };
             SettledProviders = new ISettledProvider[] { new SyntheticSettledProvider(this) };
@@ -45,6 +46,14 @@ namespace AgentBridgeUnity.Tests.Synthetic
         }
 
         public SyntheticNode Root { get; private set; }
+
+        /// <summary>The bridge's own node, <c>/root/AgentBridge</c>.</summary>
+        public SyntheticNode Bridge { get; private set; }
+
+        public object BridgeTarget
+        {
+            get { return Bridge; }
+        }
         public string GameName { get; private set; }
         public long Frame { get; private set; }
         public bool QuitRequested { get; private set; }

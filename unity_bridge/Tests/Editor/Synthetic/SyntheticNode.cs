@@ -7,7 +7,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
     /// holding its state, like a GameObject with one UI component. It lets the engine-independent
     /// core run (in tests and in the console host) without Unity.
     /// </summary>
-    internal sealed class SyntheticNode : SceneNodeBase
+    internal sealed class SyntheticNode : SceneNodeBase, IHasControl
     {
         readonly string _name;
         readonly string _typeOverride;
@@ -27,6 +27,11 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         public SyntheticNode Parent { get; private set; }
         public SyntheticControl Control { get; private set; }
+
+        object IHasControl.Control
+        {
+            get { return Control; }
+        }
         public bool Active { get; set; }
         public bool Destroyed { get; private set; }
 
@@ -45,6 +50,14 @@ namespace AgentBridgeUnity.Tests.Synthetic
         {
             child.Parent = this;
             _children.Add(child);
+            return child;
+        }
+
+        /// <summary>Adds <paramref name="child"/> at <paramref name="index"/> among the children.</summary>
+        public SyntheticNode Insert(int index, SyntheticNode child)
+        {
+            child.Parent = this;
+            _children.Insert(index, child);
             return child;
         }
 

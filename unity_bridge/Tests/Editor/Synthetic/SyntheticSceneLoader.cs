@@ -34,8 +34,11 @@ namespace AgentBridgeUnity.Tests.Synthetic
             if (_pending == null)
                 return;
             foreach (SyntheticNode loaded in _engine.Root.ChildNodes.ToArray())
-                _engine.Root.Remove(loaded);
-            _engine.Root.Add(SyntheticScenes.Build(_pending.SceneName));
+            {
+                if (loaded.TypeName == SyntheticScenes.SceneType)
+                    _engine.Root.Remove(loaded);
+            }
+            _engine.Root.Insert(0, SyntheticScenes.Build(_pending.SceneName));
             _pending.IsDone = true;
             AgentBridge.EmitEvent(EventNames.SceneChanged, _pending.SceneName, "/root");
             _pending = null;

@@ -13,6 +13,9 @@ namespace AgentBridgeUnity.Tests.Synthetic
         public const string Conformance = "Conformance";
         public const string Lab = "Lab";
 
+        /// <summary>The type of a scene's node.</summary>
+        public const string SceneType = "Scene";
+
         /// <summary>The synthetic build's scenes, as the Build Settings would list them.</summary>
         public static readonly string[] BuildPaths = { "Assets/Scenes/" + Conformance + ".unity", "Assets/Scenes/" + Lab + ".unity" };
 
@@ -28,7 +31,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         static SyntheticNode BuildConformance()
         {
-            var scene = new SyntheticNode(Conformance, null, "Scene");
+            var scene = new SyntheticNode(Conformance, null, SceneType);
             scene.Add(new SyntheticNode("Title", new SynText("Conformance")));
             scene.Add(new SyntheticNode("NameEdit", new SynInputField("Your name")));
             var play = new SynButton("Play");
@@ -43,7 +46,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         static SyntheticNode BuildLab()
         {
-            var scene = new SyntheticNode(Lab, null, "Scene");
+            var scene = new SyntheticNode(Lab, null, SceneType);
             var panel = scene.Add(new SyntheticNode("Panel"));
             panel.Add(new SyntheticNode("Item", new SynButton("Buy")));
             panel.Add(new SyntheticNode("Item", new SynButton("Buy")));
@@ -52,6 +55,8 @@ namespace AgentBridgeUnity.Tests.Synthetic
             inner.Add(new SyntheticNode("Deep", new SynText("deep text")));
             scene.Add(new SyntheticNode("Spinner", new SynMover()));
             scene.Add(new SyntheticNode("ReadOnlyEdit", new SynInputField("Locked") { readOnly = true }));
+            scene.Add(new SyntheticNode("Difficulty", new SynDropdown("Easy", "Medium", "Hard")));
+            scene.Add(new SyntheticNode("Level", new SynSlider(1, 10, 1) { wholeNumbers = true }));
             return scene;
         }
 
