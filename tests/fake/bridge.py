@@ -11,6 +11,7 @@ few the fixture game has (the Play button counts plays and emits ``played``).
 from __future__ import annotations
 
 import difflib
+import re
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -34,12 +35,23 @@ class Failure(Exception):
 
 # --- argument schemas (the subset of JSON Schema the bridges use) -----------------------------
 
+# The caps of docs/PROTOCOL.md: the longest line read, the longest wait, the most frames.
+MAX_LINE_BYTES = 1_048_576
+MAX_DEPTH = 64
+MAX_TIMEOUT_MS = 600_000
+MAX_FRAMES = 1_000_000
+FAR = 1e6
+ID_AT_START = re.compile(rb'^\s*\{\s*"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,64}")\s*[,}]')
+
 TARGET = {"path": {"type": "string"}, "ref": {"type": "string"}}
-POINT = {"x": {"type": "number"}, "y": {"type": "number"}}
+POINT = {
+    "x": {"type": "number", "minimum": -FAR, "maximum": FAR},
+    "y": {"type": "number", "minimum": -FAR, "maximum": FAR},
+}
 ACTION = {
     "settled": {"type": "boolean"},
-    "snapshot": {"type": "boolean"},
-    "timeout_ms": {"type": "integer"},
+    "snapshot": {},
+    "timeout_ms": {"type": "integer", "minimum": 0, "maximum": MAX_TIMEOUT_MS},
 }
 
 
@@ -74,10 +86,26 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "drag": schema({"from": {}, "to": {}, "button": {"type": "string"}, **ACTION}, "from", "to"),
     "wait": schema(
         {
-            "frames": {"type": "integer"},
+            "frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES},
             "settled": {"type": "boolean"},
-            "quiet_frames": {"type": "integer"},
-            "timeout_ms": {"type": "integer"},
+            "quiet_frames": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "timeout_ms": {"type": "integer", "minimum": 0, "maximum": MAX_TIMEOUT_MS},
+        }
+    ),
+    "cancel": schema({"id": {}}, "id"),
+    "pause": schema({}),
+    "resume": schema({}),
+    "step": schema({"frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES}}),
+    "step_until": schema(
+        {
+            "event": {"type": "string"},
+            "node": {"type": "string"},
+            "present": {"type": "boolean"},
+            "property": {"type": "string"},
+            "op": {"type": "string"},
+            "value": {},
+            "text": {"type": "string"},
+            "max_frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES},
         }
     ),
     "get_events": schema({}),
@@ -91,7 +119,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "max_depth": {"type": "integer"},
             "root": {"type": "string"},
             "all": {"type": "boolean"},
-            "since": {"type": "integer"},
+            "since": {"type": "integer", "minimum": 0},
         }
     ),
     "screenshot": schema({**TARGET, "annotate": {"type": "boolean"}, "name": {"type": "string"}}),
@@ -146,6 +174,11 @@ def validate(cmd: str, args: Data, rules: dict[str, Any]) -> None:
                 "INVALID_ARGS",
                 f"{cmd}: argument '{key}' must be {wanted}, got {type(value).__name__}.",
             )
+        low, high = properties[key].get("minimum"), properties[key].get("maximum")
+        if JSON_TYPES["number"](value) and (
+            (low is not None and value < low) or (high is not None and value > high)
+        ):
+            raise Failure("INVALID_ARGS", f"{cmd}: argument '{key}' is out of its range.")
     for key in rules["required"]:
         if key not in args:
             raise Failure("INVALID_ARGS", f"{cmd}: argument '{key}' is required.")
@@ -164,6 +197,7 @@ class FakeBridge:
         self.frame = 0
         self.seq = 0
         self.busy_frames = 0
+        self.paused = False
         self.exit_code: int | None = None
         self.lines: list[bytes] = []
         self.changed = threading.Condition()
@@ -209,10 +243,19 @@ class FakeBridge:
             self.changed.notify_all()
 
     def _answer(self, line: bytes) -> Data:
+        if len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+            return _refused(line, "INVALID_REQUEST", "The line is too long to be read.")
+        if b"\x00" in line:
+            return _refused(line, "PARSE_ERROR", "The line holds a NUL byte.")
         try:
             request = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            return failure(None, "PARSE_ERROR", "The line is not valid JSON.")
+        except orjson.JSONDecodeError as error:
+            deep = "recursion" in str(error).lower() or line.count(b"[") > MAX_DEPTH
+            if deep and ID_AT_START.match(line):
+                return _refused(line, "INVALID_ARGS", "The request nests too deep.")
+            return _refused(line, "PARSE_ERROR", "The line is not valid JSON.")
+        if _depth(request) > MAX_DEPTH:
+            return _refused(line, "INVALID_ARGS", "The request nests too deep.")
         if not isinstance(request, dict):
             return failure(None, "INVALID_REQUEST", "A request must be a JSON object.")
         request_id = request.get("id")
@@ -273,6 +316,8 @@ class FakeBridge:
         if "path" in args:
             return self.node_at(args["path"])
         ref = str(args["ref"]).lstrip("@")
+        if not re.fullmatch(r"e\d+", ref):
+            raise Failure("INVALID_ARGS", f"'{ref}' is not a ref: refs look like e3.")
         node = self.refs.node_of(ref)
         if node is None or not self._alive(node):
             raise Failure(
@@ -353,10 +398,13 @@ class FakeBridge:
         }
         if args.get("settled"):
             self._settle(args.get("timeout_ms", 5000), 2)
-        if args.get("snapshot"):
-            data["snapshot"] = snapshot.take(
-                self.refs, self._root, interactive=False, compact=False, max_depth=None
+        asked = args.get("snapshot", False)
+        if asked is True or isinstance(asked, dict):
+            data["snapshot"] = self._cmd_snapshot(
+                asked if isinstance(asked, dict) else {"compact": True}
             )
+        elif asked is not False:
+            raise Failure("INVALID_ARGS", "snapshot is true, false or snapshot options.")
         return data
 
     def _settle(self, timeout_ms: int, quiet_frames: int) -> int:
@@ -554,6 +602,44 @@ class FakeBridge:
             max_depth=args.get("max_depth"),
         )
 
+    def _cmd_cancel(self, args: Data) -> Data:
+        # Every fake command answers at once: nothing is ever still running.
+        raise Failure("NOT_FOUND", f"No request with id {args['id']!r} is running.")
+
+    def _cmd_pause(self, _args: Data) -> Data:
+        self.paused = True
+        return self._clock()
+
+    def _cmd_resume(self, _args: Data) -> Data:
+        self.paused = False
+        return self._clock()
+
+    def _cmd_step(self, args: Data) -> Data:
+        if not self.paused:
+            raise Failure("INVALID_ARGS", "step works on a paused game: send pause first.")
+        self.frame += args.get("frames", 1)
+        return {**self._clock(), "stepped": args.get("frames", 1)}
+
+    def _cmd_step_until(self, args: Data) -> Data:
+        if not self.paused:
+            raise Failure("INVALID_ARGS", "step_until works on a paused game: send pause first.")
+        if sum(key in args for key in ("event", "node", "text")) != 1:
+            raise Failure("INVALID_ARGS", "step_until takes exactly one of event, node or text.")
+        met = "node" in args and self._exists(args["node"]) == args.get("present", True)
+        frames = 0 if met else args.get("max_frames", 600)
+        self.frame += frames
+        return {**self._clock(), "met": met, "frames": frames}
+
+    def _exists(self, path: str) -> bool:
+        try:
+            self.node_at(path)
+        except Failure:
+            return False
+        return True
+
+    def _clock(self) -> Data:
+        return {"paused": self.paused, "frame": self.frame, "time_scale": 1.0}
+
     def _cmd_screenshot(self, _args: Data) -> Data:
         raise Failure("UNSUPPORTED", "Screenshots need rendering, and this game runs --headless.")
 
@@ -664,6 +750,24 @@ class FakeBridge:
     def _game_animate(self, args: Data) -> Data:
         self.busy_frames = int(args["frames"])
         return {"started": True}
+
+
+def _refused(line: bytes, code: str, message: str) -> Data:
+    """The answer to a line that cannot run: with its id when its start names one, and its
+    first bytes (``head``) so its writer knows the answer is its own."""
+    found = ID_AT_START.match(line)
+    request_id = orjson.loads(found[1]) if found else None
+    answer = failure(request_id, code, message)
+    answer["head"] = line.rstrip(b"\r\n")[:32].hex()
+    return answer
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(item) for item in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(item) for item in value), default=0)
+    return 0
 
 
 def failure(request_id: Any, code: str, message: str) -> Data:

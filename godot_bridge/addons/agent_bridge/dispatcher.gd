@@ -43,6 +43,10 @@ func prepare(line: String) -> Dictionary:
 		return {"response": failure(null, CommandError.PARSE_ERROR,
 			"The line is not valid JSON (%s)." % json.get_error_message())}
 	var request: Variant = json.data
+	if _has_infinite(request):
+		var bad_id: Variant = _normalize_id(request.get("id")) if request is Dictionary else null
+		return {"response": failure(bad_id if bad_id is int or bad_id is String else null,
+			CommandError.INVALID_ARGS, "Numbers must be finite (1e999 and the like are not).")}
 	if _too_deep(request, MAX_DEPTH):
 		var nested_id: Variant = _normalize_id(request.get("id")) if request is Dictionary \
 			else null
@@ -90,6 +94,24 @@ func run(request: Dictionary, token: Dictionary) -> Variant:
 	# double the cost of get_tree. Game handlers return engine values.
 	var data: Variant = Codec.to_wire(result) if entry.source == "game" else result
 	return {"id": request.id, "ok": true, "data": data}
+
+
+## Whether a parsed JSON value holds a number too big for a float (the parser reads 1e999 as
+## infinity). Called once nesting is known to be shallow.
+static func _has_infinite(value: Variant, levels: int = MAX_DEPTH) -> bool:
+	if value is float:
+		return not is_finite(value)
+	if levels < 0:
+		return false
+	if value is Dictionary:
+		for item: Variant in (value as Dictionary).values():
+			if _has_infinite(item, levels - 1):
+				return true
+	elif value is Array:
+		for item: Variant in value:
+			if _has_infinite(item, levels - 1):
+				return true
+	return false
 
 
 ## Whether a parsed JSON value nests deeper than `levels` (checked without deep recursion).

@@ -56,12 +56,20 @@ func take(root: Node, options: Dictionary) -> Dictionary:
 	var tree_root := root.get_tree().root
 	var walk := {"max_depth": options.get("max_depth", -1), "all": options.get("all", false),
 		"modal": Pointer.open_modal(tree_root)}
-	var entry: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
-	var whole: Variant = entry
 	if root != tree_root or walk.max_depth >= 0 or walk.all:
-		whole = _collect(tree_root, "/root", 0, walk.modal == null,
-			{"max_depth": -1, "all": false, "modal": walk.modal})
-	_observe(whole)
+		# The version is of the whole tree as a player sees it; the refs listed are only
+		# those of what this snapshot shows.
+		_observe(_collect(tree_root, "/root", 0, walk.modal == null,
+			{"max_depth": -1, "all": false, "modal": walk.modal}))
+		_shown = {}
+		var part: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
+		return _answer(part, options)
+	var entry: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
+	_observe(entry)
+	return _answer(entry, options)
+
+
+func _answer(entry: Variant, options: Dictionary) -> Dictionary:
 	if options.get("since", -1) == tree_version:
 		return {"unchanged": true, "snapshot": generation, "tree_version": tree_version}
 	var lines := PackedStringArray()

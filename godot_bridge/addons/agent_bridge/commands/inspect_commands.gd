@@ -86,7 +86,7 @@ func _get_property(args: Dictionary) -> Variant:
 	if node is CommandError:
 		return node
 	var property: String = args.property
-	var blocked := _member_problem(node, property, false)
+	var blocked := member_problem(str(node.get_path()), property, false)
 	if blocked != null:
 		return blocked
 	if _property_info(node, property).is_empty():
@@ -100,7 +100,7 @@ func _set_property(args: Dictionary) -> Variant:
 	if node is CommandError:
 		return node
 	var property: String = args.property
-	var blocked := _member_problem(node, property, true)
+	var blocked := member_problem(str(node.get_path()), property, true)
 	if blocked != null:
 		return blocked
 	var info := _property_info(node, property)
@@ -129,7 +129,7 @@ func _call_method(args: Dictionary) -> Variant:
 	if node is CommandError:
 		return node
 	var method: String = args.method
-	var blocked := _member_problem(node, method, true)
+	var blocked := member_problem(str(node.get_path()), method, true)
 	if blocked == null and method in REFLECTIVE_METHODS:
 		blocked = CommandError.invalid_args("%s() reaches members by name; use get_property, "
 			% method + "set_property or call_method on the member itself.")
@@ -159,17 +159,19 @@ func _reachable_node(args: Dictionary) -> Variant:
 	return node
 
 
-## Refuses members that are not the game's public face: `_`-prefixed ones (unless the project
-## setting allows them) and scripts' source code, by any path to it.
-static func _member_problem(node: Node, member: String, writes: bool) -> CommandError:
+## Refuses members that are not the game's public face: `_`-prefixed ones, anywhere in a
+## property path (unless the project setting allows them), and scripts' source code, by any
+## path to it.
+static func member_problem(where: String, member: String, writes: bool) -> CommandError:
 	var parts := member.split(":")
 	if "source_code" in parts or (parts[0] == "script" and parts.size() > 1) \
 			or (writes and parts[0] == "script"):
 		return CommandError.invalid_args("Scripts are off-limits: %s of %s cannot be %s." % [
-			member, node.get_path(), "changed" if writes else "read"])
-	if member.begins_with("_") and not ProjectSettings.get_setting(PRIVATE_SETTING, false):
+			member, where, "changed" if writes else "read"])
+	var private := parts.any(func(part: String) -> bool: return part.begins_with("_"))
+	if private and not ProjectSettings.get_setting(PRIVATE_SETTING, false):
 		return CommandError.invalid_args("%s is private to %s (it starts with _); a game can "
-			% [member, node.get_path()] + "open private members with the project setting %s."
+			% [member, where] + "open private members with the project setting %s."
 			% PRIVATE_SETTING)
 	return null
 

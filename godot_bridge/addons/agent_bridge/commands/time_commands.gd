@@ -7,6 +7,7 @@ extends RefCounted
 
 const AgentMode := preload("../agent_mode.gd")
 const Codec := preload("../value_codec.gd")
+const InspectCommands := preload("inspect_commands.gd")
 const CommandError := preload("../command_error.gd")
 const Roles := preload("../snapshot_roles.gd")
 const COMPARISONS := ["==", "!=", "<", "<=", ">", ">="]
@@ -127,6 +128,9 @@ func _condition(args: Dictionary) -> Variant:
 			NodePath(args.node)) != null) == args.present
 	if not args.has("value"):
 		return CommandError.invalid_args("Comparing a property needs a value.")
+	var refused := InspectCommands.member_problem(args.node, args.property, false)
+	if refused != null:
+		return refused
 	return _compare.bind(args.node, args.property, args.op, args.value)
 
 

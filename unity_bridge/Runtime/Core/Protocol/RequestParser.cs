@@ -5,9 +5,9 @@ namespace AgentBridgeUnity.Core.Protocol
 {
     /// <summary>
     /// Turns one request line into a <see cref="Request"/> or a PARSE_ERROR / INVALID_REQUEST /
-    /// INVALID_ARGS, following docs/PROTOCOL.md sections 2 and 3. A line refused unread keeps the
-    /// id its start named; a line that is not JSON is answered with a null id (as the golden
-    /// fixtures and the Godot bridge do); a JSON object keeps its valid id, also when it nests
+    /// INVALID_ARGS, following docs/PROTOCOL.md sections 2 and 3. A line refused unread, or that
+    /// is not JSON, keeps the id its start names when it is complete (<c>{"id": 43,</c>), else
+    /// null; a JSON object keeps its valid id, also when it nests
     /// deeper than <see cref="StrictJsonParser.RequestDepth"/> levels (INVALID_ARGS).
     /// </summary>
     internal static class RequestParser
@@ -24,7 +24,9 @@ namespace AgentBridgeUnity.Core.Protocol
             }
             catch (ParseErrorException error)
             {
-                return ParsedLine.Failed(null, error);
+                // The id, when the line starts with a complete {"id": ..., as Godot answers.
+                byte[] bytes = System.Text.Encoding.UTF8.GetBytes(line.Content);
+                return ParsedLine.Failed(LineHeadId.Find(bytes, 0, bytes.Length), error);
             }
             var request = parsed as JObject;
             if (tooDeep)
