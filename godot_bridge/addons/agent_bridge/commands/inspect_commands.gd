@@ -168,7 +168,9 @@ static func member_problem(where: String, member: String, writes: bool) -> Comma
 			or (writes and parts[0] == "script"):
 		return CommandError.invalid_args("Scripts are off-limits: %s of %s cannot be %s." % [
 			member, where, "changed" if writes else "read"])
-	var private := parts.any(func(part: String) -> bool: return part.begins_with("_"))
+	var private := false
+	for part: String in parts:
+		private = private or part.begins_with("_")
 	if private and not ProjectSettings.get_setting(PRIVATE_SETTING, false):
 		return CommandError.invalid_args("%s is private to %s (it starts with _); a game can "
 			% [member, where] + "open private members with the project setting %s."
