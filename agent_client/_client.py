@@ -93,7 +93,8 @@ class AgentClient(Locators):
                 (run ``-batchmode -nographics``), or a Unity project folder (opened in the
                 editor, ``$UNITY_EDITOR``, in batch mode, entering play mode).
             godot: The engine binary; default: ``$GODOT_BIN``, PATH, then the installed copy.
-            scene: A ``res://`` scene to run instead of the main scene (Godot).
+            scene: A ``res://`` scene to run instead of the main scene (Godot), or the scene
+                a Unity project's batch-mode editor opens (a name or a Build Settings path).
             render: Draw frames (needed for screenshots): the OpenGL renderer, under a
                 virtual display (Xvfb) when there is no display. Default: headless.
             engine_args: Extra engine arguments (before the scene).
@@ -144,6 +145,7 @@ class AgentClient(Locators):
                 render=render,
                 engine_args=engine_args,
                 parent_pid=parent_pid,
+                scene=scene,
             )
         game = cls._start(
             argv,

@@ -28,6 +28,11 @@ from agent_client.errors import EngineNotFoundError, GameExitedError, LaunchErro
 GODOT_ENV = "GODOT_BIN"
 UNITY_EDITOR_ENV = "UNITY_EDITOR"
 UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
+# What the Unity package's batch-mode entry means by its own exit codes.
+UNITY_EXIT_CODES = {
+    2: " (Unity: the scene -agentScene names is not in the project)",
+    3: " (Unity: the project's scripts do not compile)",
+}
 LOG_TAIL_LINES = 40
 # Seconds a stopped game may take to be reaped before it is killed outright.
 STOP_WAIT = 5.0
@@ -252,8 +257,11 @@ def unity_argv(
     render: bool = False,
     engine_args: Sequence[str] = (),
     parent_pid: int | None = None,
+    scene: str | None = None,
 ) -> list[str]:
-    """A Unity player, or the editor in batch mode entering play mode, with the bridge on."""
+    """A Unity player, or the editor in batch mode entering play mode, with the bridge on.
+    ``scene`` (a scene name or its Build Settings path) is the scene the batch-mode editor
+    opens; a player starts in its first scene (``change_scene`` goes elsewhere)."""
     bridge = bridge_args(session_dir, parent_pid=parent_pid)
     if kind == "unity-player":
         player = target / "Contents" / "MacOS" / target.stem if target.suffix == ".app" else target
@@ -268,6 +276,7 @@ def unity_argv(
         UNITY_BATCH_METHOD,
         "-logFile",
         "-",
+        *(["-agentScene", scene] if scene else []),
         *engine_args,
         *bridge,
     ]
@@ -301,7 +310,7 @@ class GameProcess:
         code = self.popen.poll()
         if code is not None:
             raise GameExitedError(
-                f"The game exited with code {code}.",
+                f"The game exited with code {code}{UNITY_EXIT_CODES.get(code, '')}.",
                 exit_code=code,
                 log_tail=log_tail(self.log_path),
             )

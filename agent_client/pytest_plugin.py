@@ -111,6 +111,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             flag, dest=name, default=None, metavar=name.split("_")[-1].upper(), help=text
         )
         parser.addini(name, help=text, default="")
+    # The same game option for any engine: a Unity player or project works too.
+    group.addoption(
+        "--agent-project",
+        dest="godot_project",
+        default=None,
+        metavar="PATH",
+        help="the game the fixtures launch: a Godot project, a Unity project or a Unity "
+        "player build (the same as --godot-project)",
+    )
     flags = [
         (
             "--agent-render",

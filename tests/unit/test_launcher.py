@@ -15,6 +15,7 @@ import pytest
 from agent_client import (
     AgentClient,
     EngineNotFoundError,
+    GameExitedError,
     LaunchError,
     _godot_release,
     _launcher,
@@ -361,3 +362,29 @@ def test_a_crash_tail_starts_at_the_crash_header(tmp_path: Path) -> None:
     assert tail.endswith("[59] frame 59")
     log.write_text("".join(f"line {i}\n" for i in range(100)))  # no crash: the last lines
     assert _launcher.log_tail(log, 3) == "line 97\nline 98\nline 99"
+
+
+def test_a_unity_project_opens_the_scene_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    editor = tmp_path / "Unity"
+    editor.write_text("")
+    monkeypatch.setattr(_launcher, "find_unity_editor", lambda: editor)
+    argv = _launcher.unity_argv(
+        tmp_path / "Game", "unity-project", tmp_path / "s", scene="Assets/Scenes/Menu.unity"
+    )
+    assert argv[:2] == [str(editor), "-batchmode"]
+    assert argv[argv.index("-executeMethod") + 1] == _launcher.UNITY_BATCH_METHOD
+    assert argv[argv.index("-agentScene") + 1] == "Assets/Scenes/Menu.unity"
+    assert "-quit" not in argv, "the entry quits the editor itself, with the game's code"
+    player = _launcher.unity_argv(tmp_path / "Game.x86_64", "unity-player", tmp_path / "s")
+    assert "-agentScene" not in player and "-nographics" in player
+
+
+def test_the_unity_editors_own_exit_codes_are_explained(tmp_path: Path) -> None:
+    import sys
+
+    game = _launcher.GameProcess([sys.executable, "-c", "raise SystemExit(2)"], tmp_path)
+    game.popen.wait(timeout=30)
+    with pytest.raises(GameExitedError, match=r"code 2 \(Unity: the scene -agentScene names"):
+        game.check_alive()
