@@ -204,7 +204,7 @@ def test_a_traced_session_records_every_step_from_every_process(cli: Cli, tmp_pa
         assert not trace.cut_off
         page = tmp_path / "page.html"
         cli("trace", "show", str(zipped), "--no-open", "--out", str(page))
-        assert page.read_text().startswith("<!DOCTYPE html>")
+        assert page.read_text().lower().startswith("<!doctype html>")
         assert cli("trace", "stop", "--session", "traced", ok=False).returncode == 1
     finally:
         cli("stop", "--session", "traced")

@@ -63,9 +63,12 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
-        public void ALineThatIsNotJsonIsAnsweredWithANullId()
+        public void ALineThatIsNotJsonKeepsOnlyACompleteId()
         {
             ParsedLine parsed = Parse("{\"id\": \"a-1\", \"cmd\": \"hel");
+            Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
+            Assert.AreEqual("a-1", (string)parsed.Id);
+            parsed = Parse("{\"id\": \"a-");
             Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
             Assert.AreEqual(JTokenType.Null, parsed.Id.Type);
         }
