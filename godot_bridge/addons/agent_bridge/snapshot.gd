@@ -115,16 +115,21 @@ func shown_refs() -> Dictionary:
 func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dictionary) -> Variant:
 	if node == walk.modal:
 		reachable = true
-	var role := Roles.role_of(node)
-	var name := Roles.name_of(node)
+	var kind := Roles.kind_of(node)
+	var role: String = kind.role
+	if kind.label or role == "dialog":
+		role = Roles.role_of(node)  # a heading, or the application window
+	var interactive := Roles.interactive_with(node, kind)
+	var entity := Roles.entity_with(node, kind)
+	var name := Roles.name_with(node, kind, interactive, entity)
 	if name == "" and walk.all:
 		name = Roles.readable(String(node.name))
-	var entry := {"role": role, "name": _clip(name), "attrs": Roles.attrs_of(node), "ref": "",
-		"children": []}
-	if reachable and Roles.is_interactive(node):
+	var entry := {"role": role, "name": _clip(name),
+		"attrs": Roles.attrs_with(node, kind, entity), "ref": "", "children": []}
+	if reachable and interactive:
 		entry.ref = _refs.ref_for(node)
 		_shown[entry.ref] = _refs.describe(entry.ref, path, role, entry.name)
-	if entry.ref != "" or Roles.is_entity(node):
+	if (entry.ref != "" or entity) and node.get_script() != null:
 		var hint := Roles.script_hint(node)
 		if hint != "":
 			entry.attrs.append("class=" + hint)

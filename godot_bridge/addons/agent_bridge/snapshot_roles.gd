@@ -44,40 +44,65 @@ const HEADING_HINTS := ["title", "heading", "header"]
 ## Whether each viewport picks physics objects, as the game set it (the pointer takes over
 ## picking in agent mode and records the game's setting here).
 static var picking_by_viewport: Dictionary = {}
-static var _role_by_engine_class: Dictionary = {}
-static var _unseen_by_engine_class: Dictionary = {}
+## What all nodes of one engine class share (worked out once per class: walking the tables
+## costs ~80 class checks, and a game has few engine classes).
+static var _kinds: Dictionary = {}
 static var _methods_by_script: Dictionary = {}
 
 
-static func role_of(node: Node) -> String:
-	if node is Label and _looks_like_heading(node):
-		return "heading"
-	if node is Window and node == node.get_tree().root:
-		return "application"
-	# Walking the table costs ~30 class checks; a game has few engine classes, so cache them.
+## The facts of the node's engine class: {"role", "unseen", "control", "label",
+## "always_interactive", "collision", "spatial", "popup_button", "toggle", "editable",
+## "named_by_title"}.
+static func kind_of(node: Node) -> Dictionary:
 	var engine_class := node.get_class()
-	if not _role_by_engine_class.has(engine_class):
-		var role := "generic"
-		for pair: Array in ROLE_BY_CLASS:
-			if node.is_class(pair[0]):
-				role = pair[1]
-				break
-		_role_by_engine_class[engine_class] = role
-	return _role_by_engine_class[engine_class]
+	var kind: Variant = _kinds.get(engine_class)
+	if kind == null:
+		kind = _make_kind(node)
+		_kinds[engine_class] = kind
+	return kind
+
+
+static func _make_kind(node: Node) -> Dictionary:
+	var role := "generic"
+	for pair: Array in ROLE_BY_CLASS:
+		if node.is_class(pair[0]):
+			role = pair[1]
+			break
+	var unseen := false
+	for name: String in UNSEEN_CLASSES:
+		unseen = unseen or node.is_class(name)
+	var popup_button := false
+	for name: String in POPUP_BUTTONS:
+		popup_button = popup_button or node.is_class(name)
+	return {
+		"role": role, "unseen": unseen, "control": node is Control, "label": node is Label,
+		"always_interactive": node is BaseButton or node is LineEdit or node is TextEdit
+			or node is Slider or node is SpinBox or node is ItemList or node is TabBar
+			or node is Tree or node is TabContainer or node is ColorPicker,
+		"collision": node is CollisionObject2D or node is CollisionObject3D,
+		"spatial": node is Node2D or node is Node3D,
+		"popup_button": popup_button, "toggle": node is BaseButton and not popup_button,
+		"editable": node is LineEdit or node is TextEdit or node is SpinBox or node is Slider,
+		"named_by_title": node is TextureRect,
+		"has_value": node is OptionButton or node is ColorPickerButton or node is ColorPicker
+			or node is LineEdit or node is TextEdit or (node is Range and not node is ScrollBar),
+		"quiet_name": node is Label or node is RichTextLabel,
+	}
+
+
+static func role_of(node: Node) -> String:
+	var kind := kind_of(node)
+	if kind.label and _looks_like_heading(node):
+		return "heading"
+	if kind.role == "dialog" and node == node.get_tree().root:
+		return "application"
+	return kind.role
 
 
 ## Whether a player could notice the node at all (Timers, sounds, collision shapes, markers,
 ## cameras and the like cannot).
 static func is_unseen(node: Node) -> bool:
-	var engine_class := node.get_class()
-	if not _unseen_by_engine_class.has(engine_class):
-		var unseen := false
-		for name: String in UNSEEN_CLASSES:
-			if node.is_class(name):
-				unseen = true
-				break
-		_unseen_by_engine_class[engine_class] = unseen
-	return _unseen_by_engine_class[engine_class]
+	return kind_of(node).unseen
 
 
 static func _looks_like_heading(label: Label) -> bool:
@@ -93,22 +118,28 @@ static func _looks_like_heading(label: Label) -> bool:
 ## Text fields and option buttons are never named by their content (that is their value);
 ## an empty label has no name.
 static func name_of(node: Node) -> String:
+	return name_with(node, kind_of(node), is_interactive(node), is_entity(node))
+
+
+## name_of, with the facts the caller worked out already.
+static func name_with(node: Node, kind: Dictionary, interactive: bool, entity: bool) -> String:
 	var text := visible_text(node)
 	if text != "":
 		return text
-	if node is Control:
+	if kind.control:
 		var control: Control = node
 		if control.accessibility_name != "":
 			return control.accessibility_name
 		if control.tooltip_text != "":
 			return control.tooltip_text
-		var placeholder: Variant = control.get("placeholder_text")
-		if placeholder is String and placeholder != "":
-			return placeholder
-		if node is Label or node is RichTextLabel:
+		if node is LineEdit or node is TextEdit:
+			var placeholder: String = node.placeholder_text
+			if placeholder != "":
+				return placeholder
+		if kind.quiet_name:
 			return ""
-	if is_interactive(node) or is_entity(node) or node is TextureRect:
-		return node_title(node)
+	if interactive or entity or kind.named_by_title:
+		return _title(node, interactive)
 	return ""
 
 
@@ -135,13 +166,17 @@ static func visible_text(node: Node) -> String:
 ## for a node added at run time ("@RigidBody2D@23") give way to its scene or script file
 ## ("mob.tscn" -> "Mob"); a name that only repeats the class ("TextureRect") gives "".
 static func node_title(node: Node) -> String:
+	return _title(node, is_interactive(node))
+
+
+static func _title(node: Node, interactive: bool) -> String:
 	var raw := String(node.name)
 	if raw.begins_with("@"):
 		var source := node.scene_file_path
 		if source == "" and node.get_script() != null:
 			source = (node.get_script() as Script).resource_path
 		raw = source.get_file().get_basename() if source != "" else raw.get_slice("@", 1)
-	if raw.rstrip("0123456789") == node.get_class() and not is_interactive(node):
+	if not interactive and raw.rstrip("0123456789") == node.get_class():
 		return ""
 	return readable(raw)
 
@@ -162,19 +197,29 @@ static func readable(node_name: String) -> String:
 
 ## State attributes in the documented order: disabled, checked, expanded, value, at.
 static func attrs_of(node: Node) -> Array:
+	return attrs_with(node, kind_of(node), is_entity(node))
+
+
+## attrs_of, with the facts the caller worked out already.
+static func attrs_with(node: Node, kind: Dictionary, entity: bool) -> Array:
 	var attrs: Array = []
-	if _is_disabled(node):
-		attrs.append("disabled")
-	if node is BaseButton:
+	if kind.toggle:
 		var button: BaseButton = node
-		if button.toggle_mode and not _is_popup_button(button):
+		if button.disabled:
+			attrs.append("disabled")
+		if button.toggle_mode:
 			attrs.append("checked=%s" % button.button_pressed)
-		elif _is_popup_button(button):
-			attrs.append("expanded=%s" % _popup_open(button))
-	var value: Variant = value_of(node)
-	if value != null:
-		attrs.append("value=%s" % value)
-	if is_entity(node) or node is Label3D:
+	elif kind.popup_button:
+		if (node as BaseButton).disabled:
+			attrs.append("disabled")
+		attrs.append("expanded=%s" % _popup_open(node as BaseButton))
+	elif kind.editable and not node.editable:
+		attrs.append("disabled")
+	if kind.has_value:
+		var value: Variant = value_of(node)
+		if value != null:
+			attrs.append("value=%s" % value)
+	if entity or node is Label3D:
 		var point: Variant = Screen.point_of(node)
 		if point is Vector2:
 			attrs.append("at=%d,%d" % [roundi(point.x), roundi(point.y)])
@@ -199,21 +244,6 @@ static func value_of(node: Node) -> Variant:
 
 static func _number(value: float) -> String:
 	return str(int(value)) if value == floorf(value) and absf(value) < 1.0e15 else str(value)
-
-
-static func _is_disabled(node: Node) -> bool:
-	if node is BaseButton:
-		return (node as BaseButton).disabled
-	if node is LineEdit or node is TextEdit or node is SpinBox or node is Slider:
-		return not node.editable
-	return false
-
-
-static func _is_popup_button(button: BaseButton) -> bool:
-	for name: String in POPUP_BUTTONS:
-		if button.is_class(name):
-			return true
-	return false
 
 
 ## Whether a button's popup is showing (read from its children: ColorPickerButton.get_popup
@@ -248,13 +278,15 @@ static func is_shown(node: Node) -> bool:
 ## Controls people use, plus game nodes that take pointer input: physics objects that are
 ## pickable and listened to, and nodes whose script handles _input_event or _gui_input.
 static func is_interactive(node: Node) -> bool:
-	if node is BaseButton or node is LineEdit or node is TextEdit or node is Slider \
-			or node is SpinBox or node is ItemList or node is TabBar or node is Tree \
-			or node is TabContainer or node is ColorPicker:
+	return interactive_with(node, kind_of(node))
+
+
+static func interactive_with(node: Node, kind: Dictionary) -> bool:
+	if kind.always_interactive:
 		return true
-	if node is CollisionObject2D or node is CollisionObject3D:
+	if kind.collision:
 		return is_pickable(node)
-	return script_defines(node, "_gui_input")
+	return node.get_script() != null and script_defines(node, "_gui_input")
 
 
 ## A physics object the pointer reaches: pickable in a viewport that picks, and handled by the
@@ -285,9 +317,11 @@ static func _has_game_connection(object: Object, signal_name: StringName) -> boo
 ## A game entity: a physics body or area, or a 2D/3D node with a script of its own. The
 ## snapshot names it and gives its screen position.
 static func is_entity(node: Node) -> bool:
-	if node is CollisionObject2D or node is CollisionObject3D:
-		return true
-	return (node is Node2D or node is Node3D) and node.get_script() != null
+	return entity_with(node, kind_of(node))
+
+
+static func entity_with(node: Node, kind: Dictionary) -> bool:
+	return kind.collision or (kind.spatial and node.get_script() != null)
 
 
 ## Whether the node's script (or a script it extends) defines `method` itself.
