@@ -64,9 +64,11 @@ def main() -> int:
             numbers = measure(render, args.actions, Path(temporary))
             label = "rendering, screenshot after each" if render else "headless"
             overhead = (numbers["traced_ms"] / numbers["plain_ms"] - 1) * 100
-            print(f"click ({label}): {numbers['plain_ms']:.2f} ms plain, "
-                  f"{numbers['traced_ms']:.2f} ms recorded (+{overhead:.0f} %); "
-                  f"trace.zip {numbers['zip_kib_per_100']:.1f} KiB per 100 actions")
+            print(
+                f"click ({label}): {numbers['plain_ms']:.2f} ms plain, "
+                f"{numbers['traced_ms']:.2f} ms recorded (+{overhead:.0f} %); "
+                f"trace.zip {numbers['zip_kib_per_100']:.1f} KiB per 100 actions"
+            )
             results["render" if render else "headless"] = {**numbers, "overhead_pct": overhead}
     print(orjson.dumps({"bench": "trace", **results}).decode())
     return 0
