@@ -2,10 +2,12 @@
 under a cross-process lock, response lines are read from ``resp.jsonl`` as they are appended;
 both go on in numbered segment files once they grow large (see _segments.py).
 
-New response bytes are noticed through watchdog's native file notifications; a short polling
-interval remains as a fallback, because some file systems (network mounts, some containers)
-drop notifications. ``AGENT_BRIDGE_POLLING=1`` turns notifications off (polling only): for
-such file systems, and for one-shot processes (the CLI), which then skip importing watchdog.
+A wait first spins on the response file for a moment (most answers come within it, and a
+notification crosses two threads before it wakes the reader), then sleeps until watchdog's
+native file notifications say the file changed; a short polling interval remains as a
+fallback, because some file systems (network mounts, some containers) drop notifications.
+``AGENT_BRIDGE_POLLING=1`` turns notifications off (polling only): for such file systems, and
+for one-shot processes (the CLI), which then skip importing watchdog.
 """
 
 from __future__ import annotations
@@ -14,11 +16,10 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
-
-from filelock import FileLock
 
 from agent_client import _segments
+from agent_client._change_watch import ChangeWatch
+from agent_client._held_lock import HeldLock
 from agent_client._protocol import CMD_FILE
 from agent_client._transport import Line
 
@@ -26,25 +27,10 @@ from agent_client._transport import Line
 # lost notification is noticed; without them it is the polling period.
 NOTIFIED_CHECK_S = 0.05
 POLLING_CHECK_S = 0.001
+# How long a wait reads in a loop before it sleeps: the time most answers take.
+SPIN_S = 0.002
+_yield = getattr(os, "sched_yield", lambda: time.sleep(0))
 POLLING_ENV = "AGENT_BRIDGE_POLLING"
-
-
-def _start_observer(folder: Path, wake: threading.Event) -> Any:
-    """A watchdog observer that sets ``wake`` whenever a response segment in ``folder``
-    changes (imported here, so polling-only processes never load watchdog)."""
-    from watchdog.events import FileSystemEvent, FileSystemEventHandler
-    from watchdog.observers import Observer
-
-    class WakeOnChange(FileSystemEventHandler):
-        def on_any_event(self, event: FileSystemEvent) -> None:
-            if Path(str(event.src_path)).name.startswith("resp"):
-                wake.set()
-
-    observer = Observer()
-    observer.schedule(WakeOnChange(), str(folder))
-    observer.daemon = True
-    observer.start()
-    return observer
 
 
 class FileTransport:
@@ -67,7 +53,8 @@ class FileTransport:
     ) -> None:
         self.session_dir = session_dir
         self.cmd_path = session_dir / CMD_FILE
-        self._lock = FileLock(str(self.cmd_path) + ".lock", mode=0o600)
+        self._lock = HeldLock(Path(str(self.cmd_path) + ".lock"))
+        self._cmd_segment = 0
         if start is None:
             segment = _segments.latest_segment(session_dir, "resp")
             current = session_dir / _segments.segment_name("resp", segment)
@@ -75,27 +62,40 @@ class FileTransport:
         self._segment, self._offset = _segments.split(start)
         self._line_start = self._offset
         self._partial = bytearray()
+        self._resp_path: str | None = None
         self._wake = threading.Event()
         if use_notifications is None:
             use_notifications = os.environ.get(POLLING_ENV, "") in ("", "0")
-        self._observer = self._try_observer() if use_notifications else None
-        self._period = NOTIFIED_CHECK_S if self._observer else POLLING_CHECK_S
+        self._notify = use_notifications
+        self._watch: ChangeWatch | None = None
 
-    def _try_observer(self) -> Any:
+    def _watch_on(self) -> float:
+        """Switches notifications on (first time: starts watchdog); returns how long to
+        sleep between reads: long with notifications, short when polling."""
+        if self._notify and self._watch is None:
+            try:
+                self._watch = ChangeWatch(self.session_dir, self._wake)
+            except OSError:
+                self._notify = False  # no native notifications here: poll instead
+        if self._watch is None:
+            return POLLING_CHECK_S
         try:
-            return _start_observer(self.session_dir, self._wake)
+            self._watch.on()
         except OSError:
-            return None  # no native notifications here: poll instead
+            return POLLING_CHECK_S
+        return NOTIFIED_CHECK_S
 
     @property
     def notifications(self) -> bool:
-        """Whether native file notifications are in use (False: polling)."""
-        return self._observer is not None
+        """Whether long waits sleep until native file notifications (False: they poll)."""
+        return self._notify
 
     @property
-    def resp_path(self) -> Path:
-        """The response segment being read."""
-        return self.session_dir / _segments.segment_name("resp", self._segment)
+    def resp_path(self) -> str:
+        """The response segment being read (a string: it is opened on every read)."""
+        if self._resp_path is None:
+            self._resp_path = str(self.session_dir / _segments.segment_name("resp", self._segment))
+        return self._resp_path
 
     @property
     def position(self) -> int:
@@ -103,27 +103,52 @@ class FileTransport:
 
     def send(self, line: bytes) -> None:
         with self._lock:
-            segment = _segments.latest_segment(self.session_dir, "cmd")
-            path = self.session_dir / _segments.segment_name("cmd", segment)
-            if path.exists() and path.stat().st_size >= _segments.SEGMENT_BYTES:
-                # This writer ends the segment: the bridge follows the line to the next file.
-                following = self.session_dir / _segments.segment_name("cmd", segment + 1)
-                following.touch(mode=0o600)
-                with open(path, "ab") as ended:
-                    ended.write(_segments.next_line("cmd", segment + 1))
-                path = following
+            path = self._cmd_segment_path()
             with open(path, "ab") as cmd:
                 cmd.write(line)
 
+    def _cmd_segment_path(self) -> Path:
+        """The command segment to append to (under the lock). A segment is only ever ended
+        once it is full, so one below the size is still the latest."""
+        path = self.session_dir / _segments.segment_name("cmd", self._cmd_segment)
+        try:
+            if path.stat().st_size < _segments.SEGMENT_BYTES:
+                return path
+        except FileNotFoundError:
+            pass
+        segment = _segments.latest_segment(self.session_dir, "cmd")
+        path = self.session_dir / _segments.segment_name("cmd", segment)
+        if path.exists() and path.stat().st_size >= _segments.SEGMENT_BYTES:
+            # This writer ends the segment: the bridge follows the line to the next file.
+            following = self.session_dir / _segments.segment_name("cmd", segment + 1)
+            following.touch(mode=0o600)
+            with open(path, "ab") as ended:
+                ended.write(_segments.next_line("cmd", segment + 1))
+            segment, path = segment + 1, following
+        self._cmd_segment = segment
+        return path
+
     def receive(self, timeout: float) -> list[Line]:
-        deadline = time.monotonic() + timeout
-        while True:
-            self._wake.clear()
-            lines = self._read()
-            left = deadline - time.monotonic()
-            if lines or left <= 0:
-                return lines
-            self._wake.wait(min(left, self._period))
+        now = time.monotonic()
+        deadline = now + timeout
+        spin_until = now + min(timeout, SPIN_S)
+        period = 0.0
+        try:
+            while True:
+                self._wake.clear()
+                lines = self._read()
+                now = time.monotonic()
+                if lines or now >= deadline:
+                    return lines
+                if now < spin_until:
+                    _yield()
+                elif period == 0.0:
+                    period = self._watch_on()  # then read once more: it may have come since
+                else:
+                    self._wake.wait(min(deadline - now, period))
+        finally:
+            if period and self._watch is not None:
+                self._watch.off()
 
     def _read(self) -> list[Line]:
         lines: list[Line] = []
@@ -174,9 +199,10 @@ class FileTransport:
     def _go_to(self, segment: int) -> None:
         self._segment, self._offset, self._line_start = segment, 0, 0
         self._partial = bytearray()
+        self._resp_path = None
 
     def close(self) -> None:
-        if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout=2)
-            self._observer = None
+        self._lock.close()
+        if self._watch is not None:
+            self._watch.close()
+            self._watch = None

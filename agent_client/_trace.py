@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from filelock import FileLock
 
 from agent_client._connection import Connection
+from agent_client._held_lock import HeldLock
 from agent_client._protocol import LOG_FILE, Response
 from agent_client.errors import AgentBridgeError
 
@@ -66,7 +66,7 @@ class TraceRecorder:
         self.session_dir = session_dir
         self.folder = session_dir / TRACE_DIR
         self.connection = connection
-        self._lock = FileLock(str(self.folder / ".lock"), mode=0o600)
+        self._held: HeldLock | None = None
         self._quiet = False
         self._started: float | None = None
 
@@ -209,9 +209,20 @@ class TraceRecorder:
         """Ends the recording: the session records nothing more."""
         if self.connection.recorder is self:
             self.connection.recorder = None
+        if self._held is not None:
+            self._held.close()
+            self._held = None
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # --- helpers --------------------------------------------------------------------------------
+
+    @property
+    def _lock(self) -> HeldLock:
+        """The lock of the trace folder, which every client of the session records into
+        (opened on first use: the folder is made by :meth:`start`)."""
+        if self._held is None:
+            self._held = HeldLock(self.folder / ".lock")
+        return self._held
 
     def _take_snapshot(self) -> None:
         with self._quietly():

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import orjson
-import psutil
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -21,14 +20,11 @@ from agent_client import AgentClient, GameExitedError  # noqa: E402
 from agent_client._addon import install  # noqa: E402
 from agent_client._godot_import import ensure_imported  # noqa: E402
 from agent_client._launcher import find_godot  # noqa: E402
+from bench.measure import emit, idle_cpu, percentile  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixture_game"
 install(FIXTURE)  # the game carries no copy of the addon in the repository
 LAB = "res://scenes/lab.tscn"
-
-
-def percentile(sorted_values: list[float], fraction: float) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * fraction))]
 
 
 def bench_round_trip(game: AgentClient, calls: int) -> None:
@@ -41,12 +37,22 @@ def bench_round_trip(game: AgentClient, calls: int) -> None:
         game.hello()
         times.append((time.perf_counter() - t) * 1000)
     total = time.perf_counter() - start
-    times.sort()
+    figures = {
+        "p50_ms": percentile(times, 0.5),
+        "p95_ms": percentile(times, 0.95),
+        "p99_ms": percentile(times, 0.99),
+        "max_ms": max(times),
+        "per_s": calls / total,
+    }
     print(
-        f"hello round trip over {calls} calls: p50 {percentile(times, 0.5):.3f} ms, "
-        f"p95 {percentile(times, 0.95):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
-        f"max {times[-1]:.2f} ms; {calls / total:,.0f} commands/s"
+        f"hello round trip over {calls} calls: p50 {figures['p50_ms']:.3f} ms, "
+        f"p95 {figures['p95_ms']:.3f} ms, p99 {figures['p99_ms']:.3f} ms, "
+        f"max {figures['max_ms']:.2f} ms; {figures['per_s']:,.0f} commands/s"
     )
+    emit("round_trip", cmd="hello", calls=calls, **figures)
+    size = len(orjson.dumps(game.connection.send("hello")))
+    print(f"hello answer: {size:,} bytes")
+    emit("hello_size", bytes=size)
 
 
 def bench_get_tree(game: AgentClient) -> None:
@@ -64,14 +70,14 @@ def bench_get_tree(game: AgentClient) -> None:
             f"get_tree of {count:>6,} nodes: median {statistics.median(samples):7.1f} ms, "
             f"{size / 1024:8.1f} KiB"
         )
+        emit("get_tree", nodes=count, median_ms=statistics.median(samples), kib=size / 1024)
 
 
 def bench_idle_cpu(game: AgentClient) -> None:
-    process = psutil.Process(game.process.pid)
-    time.sleep(0.5)  # let the bridge notice it is idle
-    process.cpu_percent(None)
-    time.sleep(2.0)
-    print(f"engine CPU while idle: {process.cpu_percent(None):.0f} % of one core")
+    assert game.process is not None
+    percent = idle_cpu(game.process.pid)
+    print(f"engine CPU while idle: {percent:.1f} % of one core")
+    emit("idle_cpu", percent=percent)
 
 
 def bench_launch(runs: int) -> None:
@@ -86,6 +92,7 @@ def bench_launch(runs: int) -> None:
         f"launch to ready (import cache warm), {runs} runs: median "
         f"{statistics.median(samples) * 1000:.0f} ms, max {max(samples) * 1000:.0f} ms"
     )
+    emit("launch", median_ms=statistics.median(samples) * 1000, max_ms=max(samples) * 1000)
 
 
 def bench_crash_detection() -> None:
@@ -94,7 +101,9 @@ def bench_crash_detection() -> None:
     try:
         game.request("crash", timeout=30)
     except GameExitedError:
-        print(f"crash to GameExitedError: {(time.perf_counter() - t) * 1000:.0f} ms")
+        elapsed = (time.perf_counter() - t) * 1000
+        print(f"crash to GameExitedError: {elapsed:.0f} ms")
+        emit("crash_detection", ms=elapsed)
     game.close()
 
 

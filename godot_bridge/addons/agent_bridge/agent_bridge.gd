@@ -215,7 +215,7 @@ static func _size_headless_window(root: Window) -> void:
 func _process(_delta: float) -> void:
 	mode.finish_animations()
 	_pump()
-	mode.update_pacing()
+	mode.update_pacing(not _in_flight.is_empty())
 	_record_engine_errors()
 	_check_parent()
 

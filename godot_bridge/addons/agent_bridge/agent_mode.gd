@@ -3,10 +3,15 @@ extends RefCounted
 ## one-shot states of AnimationTree state machines finish at once, the idle frame sleep adapts
 ## to command traffic, and `is_settled` tells when nothing is moving.
 
-## Engine frame sleep while commands arrive, and after IDLE_AFTER_MSEC without any.
-const BUSY_SLEEP_USEC := 100
-const IDLE_SLEEP_USEC := 1000
-const IDLE_AFTER_MSEC := 250
+## The engine's frame sleep by how long ago a command last came or went: it spins while
+## commands flow (a client's next request comes within a fraction of a millisecond), sleeps
+## a little while they may still come, and longer when the game is left alone. The first
+## request after a quiet spell waits at most IDLE_SLEEP_USEC for its frame.
+const PACING := [[20, 0], [250, 100], [1000, 1000]]  # [msec since activity, usec of sleep]
+const IDLE_SLEEP_USEC := 2500
+## While a request waits for frames (`wait`, an action answered once settled) the engine never
+## spins: frames that short would let almost no game time pass per frame waited.
+const WAITING_SLEEP_USEC := 100
 const HUGE_STEP := 1.0e6
 ## The longest any command may wait (`timeout_ms`), and the most frames it may wait or step.
 const MAX_TIMEOUT_MS := 600000
@@ -85,12 +90,19 @@ static func _is_looping(player: AnimationPlayer) -> bool:
 
 func note_activity() -> void:
 	_last_activity_msec = Time.get_ticks_msec()
-	OS.low_processor_usage_mode_sleep_usec = BUSY_SLEEP_USEC
+	OS.low_processor_usage_mode_sleep_usec = PACING[0][1]
 
 
-func update_pacing() -> void:
-	if Time.get_ticks_msec() - _last_activity_msec > IDLE_AFTER_MSEC:
-		OS.low_processor_usage_mode_sleep_usec = IDLE_SLEEP_USEC
+func update_pacing(requests_waiting: bool) -> void:
+	var quiet := Time.get_ticks_msec() - _last_activity_msec
+	var sleep_usec := IDLE_SLEEP_USEC
+	for tier: Array in PACING:
+		if quiet < tier[0]:
+			sleep_usec = tier[1]
+			break
+	if requests_waiting:
+		sleep_usec = maxi(sleep_usec, WAITING_SLEEP_USEC)
+	OS.low_processor_usage_mode_sleep_usec = sleep_usec
 
 
 func add_settle_predicate(predicate: Callable) -> void:

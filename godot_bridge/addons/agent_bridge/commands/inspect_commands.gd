@@ -89,7 +89,7 @@ func _get_property(args: Dictionary) -> Variant:
 	var blocked := member_problem(str(node.get_path()), property, false)
 	if blocked != null:
 		return blocked
-	if _property_info(node, property).is_empty():
+	if not _has_property(node, property):
 		return _no_property(node, property)
 	var value: Variant = node.get_indexed(NodePath(property))
 	return {"value": Codec.to_wire(value), "type": type_string(typeof(value))}
@@ -275,6 +275,13 @@ static func _property_info(node: Object, property: String) -> Dictionary:
 		if info.name == base:
 			return info
 	return {}
+
+
+## Whether the object has the property (sub-paths: the part before the first ':'), without
+## get_property_list (200 us on a Window); `in` is also true for methods and signals.
+static func _has_property(node: Object, property: String) -> bool:
+	var base := property.get_slice(":", 0)
+	return base in node and not node.has_method(base) and not node.has_signal(base)
 
 
 static func _method_info(node: Object, method: String) -> Dictionary:
