@@ -6,21 +6,15 @@ on first use, so processes that only poll (the CLI) never load it.
 
 from __future__ import annotations
 
-import logging
 import threading
 from pathlib import Path
 from typing import Any
 
 
-class _StopRace(logging.Filter):
+def _not_a_stop_race(record: Any) -> bool:
     """Drops watchdog's complaint that a change came in while a watch was being switched
     off: that change is not wanted, and the complaint would reach the user's stderr."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "called when the thread is inactive" not in record.getMessage()
-
-
-_STOP_RACE = _StopRace()
+    return "called when the thread is inactive" not in record.getMessage()
 
 
 class ChangeWatch:
@@ -28,6 +22,8 @@ class ChangeWatch:
     :meth:`on` and :meth:`off`."""
 
     def __init__(self, folder: Path, wake: threading.Event) -> None:
+        import logging
+
         from watchdog.events import (
             FileCreatedEvent,
             FileDeletedEvent,
@@ -42,7 +38,7 @@ class ChangeWatch:
                 if Path(str(event.src_path)).name.startswith("resp"):
                     wake.set()
 
-        logging.getLogger("watchdog.observers.inotify").addFilter(_STOP_RACE)
+        logging.getLogger("watchdog.observers.inotify").addFilter(_not_a_stop_race)
         self._folder = str(folder)
         self._handler = WakeOnChange()
         # Writes and new or deleted files only: the reader's own opens and closes are noise.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
+from typing import Any
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -27,7 +29,42 @@ def _common() -> argparse.ArgumentParser:
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unused:
+    """Stands in for the subcommands a call does not name: building all of them is most of
+    the parser's cost, paid by every call of a one-shot process."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> _Unused:
+        return self
+
+    def add_subparsers(self, **kwargs: Any) -> _Unused:
+        return self
+
+    def add_parser(self, *args: Any, **kwargs: Any) -> _Unused:
+        return self
+
+
+def named_command(argv: list[str], names: Iterable[str]) -> str | None:
+    """The subcommand ``argv`` names (None when it names none of ``names``), skipping the
+    values of the options that take one."""
+    known = set(names)
+    after_option = False
+    for token in argv:
+        if after_option:
+            after_option = False
+        elif token in ("--session", "--timeout"):
+            after_option = True
+        elif token in known:
+            return token
+        elif not token.startswith("-"):
+            return None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole grammar, or (``only``) the part one subcommand needs."""
     common = _common()
     parser = argparse.ArgumentParser(
         prog="agent-bridge",
@@ -36,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, text: str) -> argparse.ArgumentParser:
+    def command(name: str, text: str) -> Any:
+        if only is not None and name != only:
+            return _Unused()
         return commands.add_parser(name, parents=[common], help=text, description=text)
 
     start = command("start", "launch a game that keeps running; it becomes the current session")
@@ -220,7 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.add_argument(
         "--print-config", action="store_true", help="print the JSON an MCP client needs, and exit"
     )
-    commands.add_parser(
-        "install-godot", add_help=False, help="install Godot 4.6 into a private, cached prefix"
-    )
+    if only is None:
+        commands.add_parser(
+            "install-godot", add_help=False, help="install Godot 4.6 into a private, cached prefix"
+        )
     return parser

@@ -15,10 +15,8 @@ import contextlib
 import os
 import shutil
 import time
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +91,7 @@ class TraceRecorder:
             "engine_version": info.get("engine_version"),
             "game": info.get("game"),
             "title": title,
-            "started": datetime.fromtimestamp(state.started, timezone.utc).isoformat(),
+            "started": _iso_time(state.started),
             "session": str(session_dir),
         }
         recorder._append("trace.jsonl", meta)
@@ -190,6 +188,8 @@ class TraceRecorder:
         ``end`` line, the snapshots, the screenshots and the engine log."""
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(path.name + ".tmp")
+        import zipfile  # here: a call that attaches to a traced session seldom saves
+
         with self._lock, zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
             end = {"type": "end", "t": round(self._since_start(), 4), "reason": reason}
             record = (self.folder / "trace.jsonl").read_bytes() + orjson.dumps(end) + b"\n"
@@ -325,3 +325,9 @@ _BRIDGE_COMMANDS = frozenset(
     }
     | ACTIONS
 )
+
+
+def _iso_time(seconds: float) -> str:
+    from datetime import datetime, timezone  # here: only a trace being written needs it
+
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat()

@@ -54,9 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         return godot_install.main(argv[1:])
     # One-shot processes poll the response file instead of starting a file watcher.
     os.environ.setdefault("AGENT_BRIDGE_POLLING", "1")
-    from agent_client._cli_parser import DEFAULT_TIMEOUT, build_parser
+    from agent_client._cli_parser import DEFAULT_TIMEOUT, build_parser, named_command
 
-    args = build_parser().parse_args(argv)
+    only = named_command(argv, [*SESSION_FREE, *ON_GAME])
+    args = build_parser(only).parse_args(argv)
     for name, default in (("session", None), ("json", False), ("timeout", DEFAULT_TIMEOUT)):
         if not hasattr(args, name):
             setattr(args, name, default)

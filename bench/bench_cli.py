@@ -20,6 +20,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "tests" / "fixture_game"
+sys.path.insert(0, str(REPO))
+
+from bench.measure import emit  # noqa: E402
 
 COMMANDS: list[tuple[str, list[str]]] = [
     ("sessions (no game call)", ["sessions"]),
@@ -50,6 +53,7 @@ def timed(argv: list[str], env: dict[str, str]) -> float:
 def row(label: str, samples: list[float]) -> None:
     samples.sort()
     p90 = samples[min(len(samples) - 1, int(len(samples) * 0.9))]
+    emit("cli_step", step=label, median_ms=statistics.median(samples), p90_ms=p90)
     print(
         f"  {label:<34} median {statistics.median(samples):6.1f} ms   p90 {p90:6.1f} ms   "
         f"min {samples[0]:6.1f} ms"
@@ -61,7 +65,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     options = parser.parse_args()
     temp = Path(tempfile.mkdtemp(prefix="bench-cli-"))
-    env = {**os.environ, "TMPDIR": str(temp)}  # a private session index
+    # A private session index; bytecode cached as on a user's machine (some CI images turn
+    # that off, which adds the compilation of every module to every call).
+    env = {**os.environ, "TMPDIR": str(temp)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     module = [sys.executable, "-m", "agent_client.cli"]
     script = shutil.which("agent-bridge")
     print(

@@ -343,3 +343,40 @@ def test_install_skills_writes_the_skill_and_one_agents_section(
     assert agents.startswith("# House rules\n\nUse tabs.\n")
     assert agents.count("<!-- agent-bridge: start -->") == 1, "written again, not twice"
     assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["snapshot", "-i"], "snapshot"),
+        (["--session", "click", "snapshot"], "snapshot"),
+        (["--timeout", "3", "click", "@e2"], "click"),
+        (["--session=x", "get", "text", "@e1"], "get"),
+        (["--json"], None),
+        (["bogus", "click"], None),
+    ],
+)
+def test_the_subcommand_is_found_past_option_values(argv: list[str], expected: str | None) -> None:
+    from agent_client._cli_parser import named_command
+    from agent_client.cli import ON_GAME, SESSION_FREE
+
+    assert named_command(argv, [*SESSION_FREE, *ON_GAME]) == expected
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--session", "s", "click", "@e2", "--double", "--settled"],
+        ["snapshot", "-i", "-c", "--since", "4"],
+        ["wait", "--event", "hit", "--timeout", "2"],
+        ["step-until", "--node", "/root/A", "--absent"],
+        ["trace", "stop", "--out", "t.zip"],
+    ],
+)
+def test_a_parser_built_for_one_subcommand_reads_it_as_the_whole_grammar(argv: list[str]) -> None:
+    from agent_client._cli_parser import build_parser, named_command
+    from agent_client.cli import ON_GAME, SESSION_FREE
+
+    only = named_command(argv, [*SESSION_FREE, *ON_GAME])
+    assert only is not None
+    assert build_parser(only).parse_args(argv) == build_parser().parse_args(argv)
