@@ -292,11 +292,20 @@ class AgentClient(Locators):
         ``schemas``, also each one's description and argument schema)."""
         return dict(self.request("hello", {"schemas": True} if schemas else None))
 
-    def get_tree(self, root: str = "/root", *, max_depth: int | None = None) -> dict[str, Any]:
-        """The live scene tree below ``root``, every node serialized."""
+    def get_tree(
+        self,
+        root: str = "/root",
+        *,
+        max_depth: int | None = None,
+        fields: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """The live scene tree below ``root``, every node serialized; only ``fields`` of each
+        node (such as ``["name", "path"]``; ``children`` always) for a leaner, faster tree."""
         args: dict[str, Any] = {"root": root}
         if max_depth is not None:
             args["max_depth"] = max_depth
+        if fields is not None:
+            args["fields"] = list(fields)
         return dict(self.request("get_tree", args)["tree"])
 
     def get_node(self, target: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from bench.measure import emit, idle_cpu, percentile  # noqa: E402
 FIXTURE = REPO / "tests" / "fixture_game"
 install(FIXTURE)  # the game carries no copy of the addon in the repository
 LAB = "res://scenes/lab.tscn"
+LEAN_FIELDS = ["name", "type", "path"]
 
 
 def bench_round_trip(game: AgentClient, calls: int) -> None:
@@ -58,19 +59,31 @@ def bench_round_trip(game: AgentClient, calls: int) -> None:
 def bench_get_tree(game: AgentClient) -> None:
     for count in (100, 1000, 10000):
         game.command("grow", count=count)
-        samples = []
-        size = 0
-        for _ in range(5):
-            t = time.perf_counter()
-            response = game.send("get_tree", {"root": "/root/Lab/UI/Generated"}, timeout=60)
-            samples.append((time.perf_counter() - t) * 1000)
-            size = len(orjson.dumps(response))
-        assert response["data"]["count"] == count, response["data"]["count"]
-        print(
-            f"get_tree of {count:>6,} nodes: median {statistics.median(samples):7.1f} ms, "
-            f"{size / 1024:8.1f} KiB"
-        )
-        emit("get_tree", nodes=count, median_ms=statistics.median(samples), kib=size / 1024)
+        shapes: list[list[str] | None] = [None, LEAN_FIELDS] if count == 10000 else [None]
+        for fields in shapes:
+            args: dict[str, object] = {"root": "/root/Lab/UI/Generated"}
+            if fields:
+                args["fields"] = fields
+            samples = []
+            size = 0
+            for _ in range(5):
+                t = time.perf_counter()
+                response = game.send("get_tree", args, timeout=60)
+                samples.append((time.perf_counter() - t) * 1000)
+                size = len(orjson.dumps(response))
+            assert response["data"]["count"] == count, response["data"]["count"]
+            shape = f" fields {','.join(fields)}" if fields else ""
+            print(
+                f"get_tree of {count:>6,} nodes{shape}: median "
+                f"{statistics.median(samples):7.1f} ms, {size / 1024:8.1f} KiB"
+            )
+            emit(
+                "get_tree",
+                nodes=count,
+                fields=fields,
+                median_ms=statistics.median(samples),
+                kib=size / 1024,
+            )
 
 
 def bench_idle_cpu(game: AgentClient) -> None:

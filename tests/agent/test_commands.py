@@ -13,6 +13,7 @@ from agent_client import (
     NotInteractableError,
     UnsupportedError,
 )
+from tests.agent.tree_checks import same_fields
 
 LAB = "/root/Lab"
 
@@ -94,6 +95,17 @@ def test_get_tree_root_and_depth(lab: AgentClient) -> None:
         lab.get_tree("/root/Lab/Nope")
     with pytest.raises(InvalidArgsError, match="absolute"):
         lab.get_tree("Lab")
+
+
+@pytest.mark.parametrize(
+    "fields", [["name", "path"], ["type", "role", "label"], ["name", "text", "rect", "props"]]
+)
+def test_get_tree_fields_keep_what_the_whole_shape_says(
+    lab: AgentClient, fields: list[str]
+) -> None:
+    same_fields(lab.get_tree(), lab.get_tree(fields=fields), fields)
+    with pytest.raises(InvalidArgsError, match="fields"):
+        lab.get_tree(fields=["colour"])
 
 
 def test_missing_node_names_the_nearest_ancestor(lab: AgentClient) -> None:

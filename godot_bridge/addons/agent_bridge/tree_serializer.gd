@@ -12,19 +12,33 @@ const PLAIN_TYPES := [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_STRING, TYPE_STRING_
 	TYPE_NODE_PATH, TYPE_ARRAY, TYPE_DICTIONARY, TYPE_PACKED_INT32_ARRAY,
 	TYPE_PACKED_STRING_ARRAY, TYPE_PACKED_FLOAT32_ARRAY]
 
+## The node fields get_tree's `fields` may ask for; the first ones are read on their own,
+## the rest come from the whole node shape.
+const CHEAP_FIELDS := ["name", "type", "path", "role", "label"]
+const FIELDS := ["name", "type", "class", "path", "role", "label", "script", "groups", "props",
+	"visible", "rect", "position", "global_position", "screen", "title", "layer", "text",
+	"placeholder", "editable", "disabled", "toggle_mode", "button_pressed", "value", "min",
+	"max", "step", "items", "selected", "playing", "current_animation", "actions"]
+
 var _script_info: Dictionary = {}  # Script -> {"type": String, "props": Array[String]}
+var _fields: Array = []  # empty: the whole node shape
+var _whole_shape_needed: bool = true
 var count: int = 0
 
 
-## The node and its subtree down to `max_depth` levels (-1: all).
-func serialize_tree(root: Node, max_depth: int = -1) -> Dictionary:
+## The node and its subtree down to `max_depth` levels (-1: all); only `fields` of each node
+## (and its children) when given.
+func serialize_tree(root: Node, max_depth: int = -1, fields: Array = []) -> Dictionary:
 	count = 0
+	_fields = fields
+	_whole_shape_needed = fields.is_empty() or fields.any(
+		func(field: String) -> bool: return not CHEAP_FIELDS.has(field))
 	return _serialize_recursive(root, str(root.get_path()), max_depth, false)
 
 
 ## `path` is passed down (parent path + name): cheaper than asking each node for its path.
 func _serialize_recursive(node: Node, path: String, depth_left: int, internal: bool) -> Dictionary:
-	var data := serialize_node(node, path)
+	var data := serialize_node(node, path) if _fields.is_empty() else _chosen_fields(node, path)
 	if internal:
 		data["internal"] = true
 	var children: Array = []
@@ -95,6 +109,34 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 	var actions := actions_for(node)
 	if not actions.is_empty():
 		data["actions"] = actions
+	return data
+
+
+## Only the fields asked for: a lean tree is cheaper to build, send and read.
+func _chosen_fields(node: Node, path: String) -> Dictionary:
+	var whole: Dictionary = serialize_node(node, path) if _whole_shape_needed else {}
+	if not _whole_shape_needed:
+		count += 1
+	var data := {}
+	for field: String in _fields:
+		match field:
+			"name":
+				data["name"] = String(node.name)
+			"path":
+				data["path"] = path
+			"type":
+				var script: Script = node.get_script()
+				var type: String = _info_for(script).type if script != null else ""
+				data["type"] = type if type != "" else node.get_class()
+			"role":
+				data["role"] = Roles.role_of(node)
+			"label":
+				var label := Roles.name_of(node)
+				if label != "":
+					data["label"] = label
+			_:
+				if whole.has(field):
+					data[field] = whole[field]
 	return data
 
 

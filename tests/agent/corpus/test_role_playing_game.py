@@ -10,6 +10,7 @@ import pytest
 
 from agent_client import AgentClient, StaleRefError
 from tests.agent.corpus.conftest import positions, ref_named
+from tests.agent.tree_checks import same_fields
 
 GAME = "role_playing_game"
 STEPS = {"move_right": (1, 0), "move_left": (-1, 0), "move_down": (0, 1), "move_up": (0, -1)}
@@ -70,3 +71,10 @@ def test_walk_talk_and_fight_in_the_screen_the_game_swaps_in(
     with pytest.raises(StaleRefError, match="no longer in the scene tree"):
         game.click(attack)
     assert positions(game.snapshot()["text"], "Player"), "back to exploring"
+
+
+def test_a_lean_tree_says_what_the_whole_one_says(play: Callable[..., AgentClient]) -> None:
+    game = play(GAME)
+    game.pause()  # its characters bob: a paused game shows the same positions twice
+    fields = ["name", "type", "path", "role", "label", "position"]
+    same_fields(game.get_tree(), game.get_tree(fields=fields), fields)

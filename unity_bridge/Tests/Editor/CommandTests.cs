@@ -75,6 +75,16 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void GetTreeKeepsOnlyTheFieldsAskedFor()
+        {
+            JToken tree = Bridge.Data("get_tree", new { fields = new[] { "name", "path" } })["tree"];
+            JToken scene = tree["children"][0];
+            CollectionAssert.AreEquivalent(new[] { "name", "path", "children" },
+                ((JObject)scene).Properties().Select(property => property.Name).ToArray());
+            Bridge.Failure(ErrorCodes.InvalidArgs, "get_tree", new { fields = new[] { "colour" } });
+        }
+
+        [Test]
         public void MissingNodesAndBadPathsAreExplained()
         {
             StringAssert.Contains("/root/Conformance has children: Title, NameEdit",

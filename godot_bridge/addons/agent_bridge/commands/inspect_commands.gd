@@ -33,6 +33,9 @@ func register_into(dispatcher: RefCounted) -> void:
 		"root": {"type": "string", "default": "/root", "description": "subtree root path"},
 		"max_depth": {"type": "integer", "optional": true, "minimum": 0,
 			"description": "levels below root to include"},
+		"fields": {"type": "array", "optional": true,
+			"items": {"type": "string", "enum": TreeSerializer.FIELDS},
+			"description": "only these fields of each node (children always): a leaner tree"},
 	}, "The live scene tree, every node serialized automatically.", "bridge")
 	dispatcher.register("get_node", _get_node, NodeLocator.with_target({}),
 		"One node in detail: its fields, child names and property types.", "bridge")
@@ -63,7 +66,8 @@ func _get_tree(args: Dictionary) -> Variant:
 	var root: Variant = _locator.find_path(args.root)
 	if root is CommandError:
 		return root
-	var tree := _serializer.serialize_tree(root, args.get("max_depth", -1))
+	var tree := _serializer.serialize_tree(root, args.get("max_depth", -1),
+		args.get("fields", []))
 	return {"tree": tree, "count": _serializer.count}
 
 

@@ -23,12 +23,30 @@ namespace AgentBridgeUnity.Core.Scene
         /// <summary>Nodes serialized since this serializer was made.</summary>
         public int Count { get; private set; }
 
+        /// <summary>The node fields get_tree's <c>fields</c> may ask for (as the Godot bridge).</summary>
+        public static readonly string[] FieldNames =
+        {
+            "name", "type", "class", "path", "role", "label", "script", "groups", "props",
+            "visible", "rect", "position", "global_position", "screen", "title", "layer", "text",
+            "placeholder", "editable", "disabled", "toggle_mode", "button_pressed", "value", "min",
+            "max", "step", "items", "selected", "playing", "current_animation", "actions",
+        };
+
         /// <summary>
-        /// The node and its subtree down to <paramref name="maxDepth"/> levels below it (-1: all).
+        /// The node and its subtree down to <paramref name="maxDepth"/> levels below it (-1: all);
+        /// only <paramref name="fields"/> of each node (and its children) when given.
         /// </summary>
-        public JObject Tree(TreeNode node, int maxDepth)
+        public JObject Tree(TreeNode node, int maxDepth, ISet<string> fields = null)
         {
             JObject data = Node(node);
+            if (fields != null)
+            {
+                foreach (JProperty property in new List<JProperty>(data.Properties()))
+                {
+                    if (!fields.Contains(property.Name))
+                        property.Remove();
+                }
+            }
             var children = new JArray();
             IReadOnlyList<TreeNode> nodes = node.Children;
             if (nodes.Count > 0 && maxDepth == 0)
@@ -36,7 +54,7 @@ namespace AgentBridgeUnity.Core.Scene
             else
             {
                 foreach (TreeNode child in nodes)
-                    children.Add(Tree(child, maxDepth < 0 ? -1 : maxDepth - 1));
+                    children.Add(Tree(child, maxDepth < 0 ? -1 : maxDepth - 1, fields));
             }
             data["children"] = children;
             return data;
