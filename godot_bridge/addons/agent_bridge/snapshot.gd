@@ -73,10 +73,13 @@ func _answer(entry: Variant, options: Dictionary) -> Dictionary:
 	if options.get("since", -1) == tree_version:
 		return {"unchanged": true, "snapshot": generation, "tree_version": tree_version}
 	var lines := PackedStringArray()
+	var interactive: bool = options.get("interactive", false)
 	if entry != null:
-		_render(entry, 0, options.get("interactive", false), options.get("compact", false),
-			lines)
-	return {"text": "\n".join(lines), "refs": _shown.duplicate(true), "snapshot": generation,
+		if interactive:
+			_mark_refs(entry)
+		_render(entry, 0, interactive, options.get("compact", false), lines)
+	# _shown is replaced, never changed, by the next snapshot: the answer may hold it as is.
+	return {"text": "\n".join(lines), "refs": _shown, "snapshot": generation,
 		"tree_version": tree_version}
 
 
@@ -187,20 +190,20 @@ static func _clip(text: String) -> String:
 
 # --- rendering --------------------------------------------------------------------------------
 
-## True when the entry or a descendant has a ref (kept by `interactive`).
-static func _has_ref(entry: Dictionary) -> bool:
-	if entry.ref != "":
-		return true
+## Marks each entry with `has_ref`: whether it or a descendant has a ref (what `interactive`
+## keeps). One pass, so rendering does not search each subtree again at every depth.
+static func _mark_refs(entry: Dictionary) -> bool:
+	var found: bool = entry.ref != ""
 	for child: Dictionary in entry.children:
-		if _has_ref(child):
-			return true
-	return false
+		found = _mark_refs(child) or found
+	entry["has_ref"] = found
+	return found
 
 
 func _render(entry: Dictionary, depth: int, interactive: bool, compact: bool,
 		lines: PackedStringArray) -> void:
 	_number_duplicates(entry.children)
-	if interactive and not _has_ref(entry):
+	if interactive and not entry.has_ref:
 		return
 	# compact: unnamed wrappers give way to their children; with interactive, every node
 	# without a ref does.
