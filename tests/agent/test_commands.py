@@ -36,6 +36,9 @@ def test_hello_is_small_and_gives_schemas_on_request(lab: AgentClient) -> None:
     assert hello["protocol"] == "agentbridge/1"
     assert hello["engine"] == "godot" and hello["engine_version"].startswith("4.6")
     commands = {command["name"]: command for command in hello["commands"]}
+    # The small answer lists commands whose modules are not compiled yet: the same ones.
+    assert [command["name"] for command in small["data"]["commands"]] == list(commands)
+    assert all("properties" in command["args_schema"] for command in commands.values())
     for name in (
         "hello",
         "get_tree",

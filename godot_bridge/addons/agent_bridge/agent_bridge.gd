@@ -15,6 +15,19 @@ const PROTOCOL := "agentbridge/1"
 ## Release exports stay inert unless this project setting is true.
 const RELEASE_SETTING := "agent_bridge/enable_in_release"
 const PARENT_CHECK_MSEC := 1000
+## The commands each module serves. A module is compiled when one of its commands is first
+## called: compiling all of them would add about 0.1 s to every launch, and a session seldom
+## calls them all.
+const COMMAND_MODULES := {
+	"commands/inspect_commands.gd": ["hello", "get_tree", "get_node", "get_property",
+		"set_property", "call_method", "get_signals", "list_actions", "get_state"],
+	"commands/flow_commands.gd": ["get_events", "wait", "cancel", "change_scene", "quit"],
+	"commands/view_commands.gd": ["snapshot", "screenshot"],
+	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until"],
+	"commands/action_commands.gd": ["press", "fill"],
+	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
+	"commands/choice_commands.gd": ["select", "set_value"],
+}
 
 ## True only when the game was launched for an agent.
 var agent_mode: bool = false
@@ -22,12 +35,15 @@ var session_dir: String = ""
 var events: RefCounted
 var mode: RefCounted
 var locator: RefCounted
-var snapshot: RefCounted
 var state_provider: Callable
 
 var _scripts: Dictionary = {}
 var _dispatcher: RefCounted
 var _command_modules: Array[RefCounted] = []
+var _refs: RefCounted
+var _pointer: RefCounted  # made with the first module that needs it
+var _snapshot_taker: RefCounted  # made with the first snapshot
+var _effects: RefCounted  # made with the first action command
 var _error_log: Logger
 var _channel: RefCounted
 var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
@@ -99,6 +115,8 @@ func add_settle_predicate(predicate: Callable) -> void:
 
 ## What `hello` answers; the commands' descriptions and schemas only when asked for.
 func describe(schemas: bool = false) -> Dictionary:
+	if schemas:
+		_dispatcher.load_all()
 	return {"protocol": PROTOCOL, "engine": "godot", "engine_version": _engine_version(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
 		"agent_mode": agent_mode, "frame": Engine.get_process_frames(),
@@ -107,7 +125,7 @@ func describe(schemas: bool = false) -> Dictionary:
 
 ## A snapshot of the whole tree (used by actions asked for `snapshot: true`).
 func take_snapshot(options: Dictionary) -> Dictionary:
-	return snapshot.take(get_tree().root, options)
+	return _get_snapshot().take(get_tree().root, options)
 
 
 ## How many engine errors were logged so far, and the newest one's message: a command that
@@ -175,32 +193,66 @@ func _activate(dir: String) -> void:
 	events.start(root)
 	mode = _script("agent_mode.gd").new(get_tree())
 	mode.start()
-	var refs: RefCounted = _script("refs.gd").new()
-	locator = _script("node_locator.gd").new(root, refs)
+	_refs = _script("refs.gd").new()
+	locator = _script("node_locator.gd").new(root, _refs)
 	_error_log = _script("error_log.gd").new()
 	OS.add_logger(_error_log)
-	snapshot = _script("snapshot.gd").new(self, refs)
-	var pointer: RefCounted = _script("pointer.gd").new(root)
-	var effects: RefCounted = _script("action_effects.gd").new(self)
-	_command_modules = [
-		_script("commands/inspect_commands.gd").new(self, locator,
-			_script("tree_serializer.gd").new()),
-		_script("commands/flow_commands.gd").new(self),
-		_script("commands/view_commands.gd").new(self, locator, snapshot, pointer),
-		_script("commands/time_commands.gd").new(self)]
-	for module: RefCounted in _command_modules:
-		module.register_into(_dispatcher)
-	var actions: Array[RefCounted] = [_script("commands/action_commands.gd").new(locator),
-		_script("commands/input_commands.gd").new(self, locator, pointer),
-		_script("commands/choice_commands.gd").new(self, locator, pointer)]
-	for module: RefCounted in actions:
-		module.register_into(_dispatcher, effects)
-	_command_modules.append_array(actions)
-	_command_modules.append(effects)
+	for file: String in COMMAND_MODULES:
+		_dispatcher.defer(COMMAND_MODULES[file], file)
+	_dispatcher.module_loader = _load_module
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
 		"frame": Engine.get_process_frames()})
+
+
+## Compiles a command module, on the first call of one of its commands, and registers it.
+func _load_module(file: String) -> void:
+	var script := _script(file)
+	var module: RefCounted
+	var acts := false  # an action module: its commands share the action effects
+	match file:
+		"commands/inspect_commands.gd":
+			module = script.new(self, locator, _script("tree_serializer.gd").new())
+		"commands/view_commands.gd":
+			module = script.new(self, locator, _get_snapshot(), _get_pointer())
+		"commands/flow_commands.gd", "commands/time_commands.gd":
+			module = script.new(self)
+		"commands/action_commands.gd":
+			module = script.new(locator)
+			acts = true
+		_:
+			module = script.new(self, locator, _get_pointer())
+			acts = true
+	if acts:
+		module.register_into(_dispatcher, _get_effects())
+	else:
+		module.register_into(_dispatcher)
+	_command_modules.append(module)
+	for command_name: String in _dispatcher.deferred_to(file):
+		push_error("AgentBridge: %s does not register '%s'." % [file, command_name])
+		_dispatcher.commands.erase(command_name)
+
+
+## The pointer, made with the first module that clicks or hit-tests. It takes physics picking
+## over from then on; until then no pointer event was sent, and what is pickable reads the
+## same (snapshot_roles.gd falls back to the viewport's own setting).
+func _get_pointer() -> RefCounted:
+	if _pointer == null:
+		_pointer = _script("pointer.gd").new(get_tree().root)
+	return _pointer
+
+
+func _get_snapshot() -> RefCounted:
+	if _snapshot_taker == null:
+		_snapshot_taker = _script("snapshot.gd").new(self, _refs)
+	return _snapshot_taker
+
+
+func _get_effects() -> RefCounted:
+	if _effects == null:
+		_effects = _script("action_effects.gd").new(self)
+	return _effects
 
 
 ## A headless window is 64x64 pixels, which squeezes every anchored layout; give it the size

@@ -9,14 +9,39 @@ const CommandError := preload("command_error.gd")
 ## How deeply a request's JSON may nest; deeper is INVALID_ARGS before anything reads it.
 const MAX_DEPTH := 64
 
-## name -> {"handler": Callable, "schema": Dictionary, "description": String, "source": String}
+## name -> {"handler": Callable, "schema": Dictionary, "description": String, "source": String},
+## or {"module": file, "source": "bridge"} for a bridge command whose module is not loaded yet.
 var commands: Dictionary = {}
+## Called with a module's file to load it and register its commands (the bridge's).
+var module_loader: Callable
 
 
 func register(name: String, handler: Callable, schema: Dictionary, description: String,
 		source: String) -> void:
 	commands[name] = {"handler": handler, "schema": schema, "description": description,
 		"source": source}
+
+
+## Bridge commands that `file` serves once loaded.
+func defer(names: Array, file: String) -> void:
+	for name: String in names:
+		commands[name] = {"module": file, "source": "bridge"}
+
+
+## The commands still waiting for `file` to be loaded.
+func deferred_to(file: String) -> Array:
+	var names: Array = []
+	for name: String in commands:
+		if commands[name].get("module", "") == file:
+			names.append(name)
+	return names
+
+
+## Loads every module still waiting (for `hello` with schemas).
+func load_all() -> void:
+	for name: String in commands.keys():
+		if commands.has(name) and commands[name].has("module"):
+			module_loader.call(commands[name].module)
 
 
 ## Every command, sorted: {"name", "source"}, and with `schemas` also its "description" and
@@ -73,6 +98,8 @@ func prepare(line: String) -> Dictionary:
 	if not commands.has(name):
 		return {"response": failure(id, CommandError.UNKNOWN_COMMAND,
 			_unknown_command_sentence(name))}
+	if commands[name].has("module"):
+		module_loader.call(commands[name].module)
 	var checked := ArgSchema.validate(name, args, commands[name].schema)
 	if not checked.ok:
 		return {"response": failure(id, CommandError.INVALID_ARGS, checked.error)}
