@@ -18,6 +18,7 @@ sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient  # noqa: E402
 from agent_client._addon import install  # noqa: E402
+from bench.measure import emit  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixture_game"
 DEMO = REPO / "demos" / "crystal_vault"
@@ -39,9 +40,18 @@ def report_snapshot(label: str, game: AgentClient, **args: object) -> None:
     ms, response = timed(lambda: game.send("snapshot", args, timeout=60))
     data = response["data"]
     size = len(orjson.dumps(response))
+    lines = len(data["text"].splitlines())
     print(
         f"snapshot {label:<34} {ms:7.1f} ms  {size / 1024:8.1f} KiB  "
-        f"{len(data['text'].splitlines()):>6} lines  {len(data['refs']):>5} refs"
+        f"{lines:>6} lines  {len(data['refs']):>5} refs"
+    )
+    emit(
+        "snapshot",
+        subject=label,
+        median_ms=ms,
+        kib=size / 1024,
+        lines=lines,
+        refs=len(data["refs"]),
     )
 
 
@@ -54,6 +64,13 @@ def bench_snapshots() -> None:
         for count in (1000, 10000):
             game.command("grow", count=count)
             report_snapshot(f"generated UI, {count:,} controls", game, root="/root/Lab/UI")
+            report_snapshot(
+                f"generated UI, {count:,} controls, -i -c",
+                game,
+                root="/root/Lab/UI",
+                interactive=True,
+                compact=True,
+            )
 
 
 def bench_click_to_settled() -> None:
@@ -62,13 +79,16 @@ def bench_click_to_settled() -> None:
         reset = "/root/LevelScene/HUDLayer/TopBar/ResetButton"
         ms, _ = timed(lambda: game.click(reset, settled=True), runs=21)
         print(f"click Reset, answered once settled: median {ms:.1f} ms")
+        emit("action", subject="click settled", median_ms=ms)
         ms, _ = timed(
             lambda: game.drag(crystal, "/root/LevelScene/CrystalContainer/Crystal_1", settled=True),
             runs=21,
         )
         print(f"drag crystal onto crystal (swap, check, reset), settled: median {ms:.1f} ms")
+        emit("action", subject="drag settled", median_ms=ms)
         ms, _ = timed(lambda: game.command("swap", **{"from": 0, "to": 1}), runs=21)
         print(f"swap command: median {ms:.1f} ms")
+        emit("action", subject="game command", median_ms=ms)
 
 
 def bench_screenshots() -> None:
@@ -84,6 +104,7 @@ def bench_screenshots() -> None:
         f"{shot['height']} ({shot['bytes'] / 1024:.0f} KiB): first {first:.0f} ms, then median "
         f"{ms:.0f} ms; annotated median {annotated:.0f} ms"
     )
+    emit("screenshot", launch_ms=ready, first_ms=first, median_ms=ms, annotated_ms=annotated)
 
 
 def main() -> None:

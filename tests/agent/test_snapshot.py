@@ -96,6 +96,11 @@ def test_max_depth_and_root(input_lab: AgentClient) -> None:
     assert all(not line.startswith("    ") for line in shallow)
     rows = snapshot(input_lab, root="/root/InputLab/World")["text"]
     assert rows.startswith("- generic") and "Token B" in rows and "Covered" not in rows
+    part = snapshot(input_lab, root="/root/InputLab/World")
+    assert part["refs"] and all(
+        info["path"].startswith("/root/InputLab/World") for info in part["refs"].values()
+    )
+    assert set(part["refs"]) < set(snapshot(input_lab)["refs"]), "the whole tree's refs"
     with pytest.raises(InvalidArgsError):
         snapshot(input_lab, max_depth=-1)
 

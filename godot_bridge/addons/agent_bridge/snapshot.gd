@@ -58,11 +58,18 @@ func take(root: Node, options: Dictionary) -> Dictionary:
 		"modal": Pointer.open_modal(tree_root)}
 	if root != tree_root or walk.max_depth >= 0 or walk.all:
 		# The version is of the whole tree as a player sees it; the refs listed are only
-		# those of what this snapshot shows.
-		_observe(_collect(tree_root, "/root", 0, walk.modal == null,
-			{"max_depth": -1, "all": false, "modal": walk.modal}))
-		_shown = {}
-		var part: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
+		# those of what this snapshot shows. A plain subtree is read off the whole tree's
+		# walk (its entry is noted on the way) instead of being walked again.
+		var whole_walk := {"max_depth": -1, "all": false, "modal": walk.modal, "find": root}
+		_observe(_collect(tree_root, "/root", 0, walk.modal == null, whole_walk))
+		var part: Variant = whole_walk.get("found")
+		if part != null and walk.max_depth < 0 and not walk.all:
+			var all_shown := _shown
+			_shown = {}
+			_keep_shown(part, all_shown)
+		else:
+			_shown = {}
+			part = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
 		return _answer(part, options)
 	var entry: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
 	_observe(entry)
@@ -129,6 +136,8 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 		name = Roles.readable(String(node.name))
 	var entry := {"role": role, "name": _clip(name),
 		"attrs": Roles.attrs_with(node, kind, entity), "ref": "", "children": []}
+	if node == walk.get("find"):
+		walk["found"] = entry
 	if reachable and interactive:
 		entry.ref = _refs.ref_for(node)
 		_shown[entry.ref] = _refs.describe(entry.ref, path, role, entry.name)
@@ -148,6 +157,14 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 	var says_nothing: bool = entry.name == "" and entry.ref == "" and entry.attrs.is_empty() \
 		and entry.children.is_empty() and not (cut_off and node.get_child_count() > 0)
 	return null if says_nothing and not walk.all and depth > 0 else entry
+
+
+## Copies into _shown the refs of `entry` and its descendants, from the whole tree's.
+func _keep_shown(entry: Dictionary, all_shown: Dictionary) -> void:
+	if entry.ref != "":
+		_shown[entry.ref] = all_shown[entry.ref]
+	for child: Dictionary in entry.children:
+		_keep_shown(child, all_shown)
 
 
 ## Item entries of a list, tab bar, menu or tree, with refs when a player could reach them.
