@@ -9,7 +9,6 @@ attaching to the session, one round trip to the game, printing, exiting.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import subprocess
@@ -22,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "tests" / "fixture_game"
 sys.path.insert(0, str(REPO))
 
-from bench.measure import emit  # noqa: E402
+from bench.measure import cli_env, emit  # noqa: E402
 
 COMMANDS: list[tuple[str, list[str]]] = [
     ("sessions (no game call)", ["sessions"]),
@@ -65,10 +64,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     options = parser.parse_args()
     temp = Path(tempfile.mkdtemp(prefix="bench-cli-"))
-    # A private session index; bytecode cached as on a user's machine (some CI images turn
-    # that off, which adds the compilation of every module to every call).
-    env = {**os.environ, "TMPDIR": str(temp)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env = cli_env(TMPDIR=str(temp))  # a private session index
     module = [sys.executable, "-m", "agent_client.cli"]
     script = shutil.which("agent-bridge")
     print(

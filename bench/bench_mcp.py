@@ -31,6 +31,7 @@ sys.path.insert(0, str(REPO / "demos"))
 from vault_agent import read_vault, symmetries  # noqa: E402
 
 from agent_client import AgentClient  # noqa: E402
+from bench.measure import cli_env  # noqa: E402
 
 DEMO = REPO / "demos" / "crystal_vault"
 CAYLEY = "/root/LevelScene/HUDLayer/TopBar/CayleyButton"
@@ -97,7 +98,7 @@ async def bench(calls: int) -> None:
         print(f"Python  snapshot  {percentiles(py_snap)}")
         print(f"Python  click     {percentiles(py_click)}")
         cli = [sys.executable, "-m", "agent_client.cli", "--session", folder]
-        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        env = cli_env(PYTHONPATH=str(REPO))
         cli_snap = timed_sync(
             lambda: subprocess.run(
                 [*cli, "snapshot", "-i", "-c"], env=env, capture_output=True, check=True

@@ -6,6 +6,7 @@ Run: python bench/bench_view.py
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -108,6 +109,7 @@ def bench_screenshots() -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     bench_snapshots()
     bench_click_to_settled()
     bench_screenshots()

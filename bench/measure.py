@@ -3,6 +3,7 @@ figure is also printed as (bench/perf_table.py reads those)."""
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -30,3 +31,11 @@ def idle_cpu(pid: int, seconds: float = 2.0) -> float:
 def emit(bench: str, **figures: Any) -> None:
     """One JSON line: ``{"bench": name, ...figures}``."""
     print(orjson.dumps({"bench": bench, **figures}).decode(), flush=True)
+
+
+def cli_env(**extra: str) -> dict[str, str]:
+    """The environment for timing new command-line processes: bytecode cached as on a user's
+    machine (some CI images turn that off, which adds compiling every module to every call)."""
+    env = {**os.environ, **extra}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
