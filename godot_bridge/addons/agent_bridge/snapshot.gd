@@ -101,16 +101,18 @@ func _observe(whole: Variant) -> void:
 		tree_version += 1
 
 
+## One part per entry, in document order; with its number of children the order gives the
+## tree's shape.
 static func _fingerprint_parts(entry: Dictionary, parts: PackedStringArray) -> void:
-	var line: String = entry.role + "|" + entry.name + "|" + entry.ref
+	var children: Array = entry.children
+	var line: String = entry.role + "|" + entry.name + "|" + entry.ref + "|" \
+		+ str(children.size())
 	for attr: String in entry.attrs:
 		if not attr.begins_with("at="):
 			line += "|" + attr
 	parts.append(line)
-	parts.append("(")
-	for child: Dictionary in entry.children:
+	for child: Dictionary in children:
 		_fingerprint_parts(child, parts)
-	parts.append(")")
 
 
 ## The refs the latest snapshot showed (for annotated screenshots).
@@ -122,10 +124,12 @@ func shown_refs() -> Dictionary:
 
 ## One entry per node a player could notice: {"role", "name", "attrs", "ref", "children"}, or
 ## null for an unnamed leaf that says nothing (a background, a decoration) unless `all`.
-func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dictionary) -> Variant:
+func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dictionary,
+		kind: Dictionary = {}) -> Variant:
 	if node == walk.modal:
 		reachable = true
-	var kind := Roles.kind_of(node)
+	if kind.is_empty():
+		kind = Roles.kind_of(node)
 	var role: String = kind.role
 	if kind.label or role == "dialog":
 		role = Roles.role_of(node)  # a heading, or the application window
@@ -134,7 +138,7 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 	var name := Roles.name_with(node, kind, interactive, entity)
 	if name == "" and walk.all:
 		name = Roles.readable(String(node.name))
-	var entry := {"role": role, "name": _clip(name),
+	var entry := {"role": role, "name": _clip(name) if name != "" else name,
 		"attrs": Roles.attrs_with(node, kind, entity), "ref": "", "children": []}
 	if node == walk.get("find"):
 		walk["found"] = entry
@@ -147,13 +151,9 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 			entry.attrs.append("class=" + hint)
 	var cut_off: bool = walk.max_depth >= 0 and depth >= walk.max_depth
 	if not cut_off:
-		if Items.has_items(node):
+		if kind.items:
 			entry.children = _item_entries(node, path, Items.entries(node), reachable)
-		for child: Node in _visible_children(node, walk.all):
-			var child_entry: Variant = _collect(child, path.path_join(String(child.name)),
-				depth + 1, reachable, walk)
-			if child_entry != null:
-				entry.children.append(child_entry)
+		_collect_children(node, entry.children, path, depth, reachable, walk)
 	var says_nothing: bool = entry.name == "" and entry.ref == "" and entry.attrs.is_empty() \
 		and entry.children.is_empty() and not (cut_off and node.get_child_count() > 0)
 	return null if says_nothing and not walk.all and depth > 0 else entry
@@ -179,11 +179,12 @@ func _item_entries(node: Node, path: String, items: Array, reachable: bool) -> A
 	return items
 
 
-## Shown children. Engine-internal ones (a list's scroll bar, a spin box's text field) are
-## left out, except a window's (a dialog's buttons) and popups (an option button's open
-## menu); so are nodes a player cannot notice (timers, sounds, shapes) unless `all`.
-func _visible_children(node: Node, all: bool) -> Array[Node]:
-	var shown: Array[Node] = []
+## Entries of the shown children. Engine-internal ones (a list's scroll bar, a spin box's
+## text field) are left out, except a window's (a dialog's buttons) and popups (an option
+## button's open menu); so are nodes a player cannot notice (timers, sounds, shapes) unless
+## `all`. Each child's kind is worked out once, here, and handed down.
+func _collect_children(node: Node, entries: Array, path: String, depth: int, reachable: bool,
+		walk: Dictionary) -> void:
 	var has_internal := node.get_child_count(true) != node.get_child_count(false)
 	var public_children: Array[Node] = []
 	if has_internal:
@@ -191,13 +192,16 @@ func _visible_children(node: Node, all: bool) -> Array[Node]:
 	for child: Node in node.get_children(true):
 		if child == _bridge_node or not Roles.is_shown(child):
 			continue
-		if not all and Roles.is_unseen(child):
+		var kind := Roles.kind_of(child)
+		if kind.unseen and not walk.all:
 			continue
-		var internal := has_internal and not public_children.has(child)
-		if internal and not (node is Window or child is Window):
+		if has_internal and not (node is Window or child is Window) \
+				and not public_children.has(child):
 			continue
-		shown.append(child)
-	return shown
+		var child_entry: Variant = _collect(child, path.path_join(String(child.name)),
+			depth + 1, reachable, walk, kind)
+		if child_entry != null:
+			entries.append(child_entry)
 
 
 static func _clip(text: String) -> String:
@@ -237,6 +241,8 @@ static func _line(entry: Dictionary) -> String:
 	var text: String = "- " + entry.role
 	if entry.name != "":
 		text += " \"" + (entry.name as String).replace("\"", "\\\"") + "\""
+	if entry.ref == "" and (entry.attrs as Array).is_empty() and not entry.has("nth"):
+		return text
 	var attrs := PackedStringArray(entry.attrs)
 	if entry.has("nth"):
 		attrs.append("nth=%d" % entry.nth)

@@ -4,6 +4,7 @@ extends RefCounted
 ## its screen position) and whether a player could notice them at all. The tables are
 ## documented in docs/SNAPSHOT.md.
 
+const Items := preload("items.gd")
 const Screen := preload("screen.gd")
 
 ## Checked in order: the first class a node is an instance of gives its role.
@@ -36,6 +37,9 @@ const UNSEEN_CLASSES := [
 	"MultiplayerSpawner", "MultiplayerSynchronizer", "CanvasModulate", "Listener2D",
 	"Listener3D", "ReflectionProbe", "VoxelGI", "LightmapGI", "FogVolume",
 ]
+## Where a class shows its text (kind_of(node).text).
+enum {TEXT_NONE, TEXT_LABEL, TEXT_BUTTON, TEXT_RICH, TEXT_LINK, TEXT_TITLE, TEXT_LABEL_3D,
+	TEXT_MESH}
 ## Buttons that use toggle mode for their popup, not as a checked state.
 const POPUP_BUTTONS := ["OptionButton", "MenuButton", "ColorPickerButton"]
 ## Label names that make it a heading.
@@ -52,7 +56,7 @@ static var _methods_by_script: Dictionary = {}
 
 ## The facts of the node's engine class: {"role", "unseen", "control", "label",
 ## "always_interactive", "collision", "spatial", "popup_button", "toggle", "editable",
-## "named_by_title"}.
+## "named_by_title", "has_value", "quiet_name", "text" (a TEXT_* number), "items"}.
 static func kind_of(node: Node) -> Dictionary:
 	var engine_class := node.get_class()
 	var kind: Variant = _kinds.get(engine_class)
@@ -87,7 +91,28 @@ static func _make_kind(node: Node) -> Dictionary:
 		"has_value": node is OptionButton or node is ColorPickerButton or node is ColorPicker
 			or node is LineEdit or node is TextEdit or (node is Range and not node is ScrollBar),
 		"quiet_name": node is Label or node is RichTextLabel,
+		"text": _text_source(node),
+		"items": Items.has_items(node),
 	}
+
+
+## Where a node of this class shows its text (visible_text), as a TEXT_* number.
+static func _text_source(node: Node) -> int:
+	if node is Label:
+		return TEXT_LABEL
+	if node is Button and not node is OptionButton:
+		return TEXT_BUTTON
+	if node is RichTextLabel:
+		return TEXT_RICH
+	if node is LinkButton:
+		return TEXT_LINK
+	if node is Window:
+		return TEXT_TITLE
+	if node is Label3D:
+		return TEXT_LABEL_3D
+	if node is MeshInstance3D:
+		return TEXT_MESH
+	return TEXT_NONE
 
 
 static func role_of(node: Node) -> String:
@@ -123,7 +148,7 @@ static func name_of(node: Node) -> String:
 
 ## name_of, with the facts the caller worked out already.
 static func name_with(node: Node, kind: Dictionary, interactive: bool, entity: bool) -> String:
-	var text := visible_text(node)
+	var text := visible_text_with(node, kind)
 	if text != "":
 		return text
 	if kind.control:
@@ -145,20 +170,26 @@ static func name_with(node: Node, kind: Dictionary, interactive: bool, entity: b
 
 ## The text a node shows, by type (a dynamic property lookup on every node would be slow).
 static func visible_text(node: Node) -> String:
-	if node is Label:
-		return (node as Label).text
-	if node is Button:
-		return "" if node is OptionButton else (node as Button).text
-	if node is RichTextLabel:
-		return (node as RichTextLabel).get_parsed_text()
-	if node is LinkButton:
-		return (node as LinkButton).text
-	if node is Window:
-		return (node as Window).title
-	if node is Label3D:
-		return (node as Label3D).text
-	if node is MeshInstance3D and (node as MeshInstance3D).mesh is TextMesh:
-		return ((node as MeshInstance3D).mesh as TextMesh).text
+	return visible_text_with(node, kind_of(node))
+
+
+static func visible_text_with(node: Node, kind: Dictionary) -> String:
+	match kind.text:
+		TEXT_LABEL:
+			return (node as Label).text
+		TEXT_BUTTON:
+			return (node as Button).text
+		TEXT_RICH:
+			return (node as RichTextLabel).get_parsed_text()
+		TEXT_LINK:
+			return (node as LinkButton).text
+		TEXT_TITLE:
+			return (node as Window).title
+		TEXT_LABEL_3D:
+			return (node as Label3D).text
+		TEXT_MESH:
+			var mesh := (node as MeshInstance3D).mesh as TextMesh
+			return mesh.text if mesh != null else ""
 	return ""
 
 
