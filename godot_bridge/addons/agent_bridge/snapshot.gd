@@ -132,7 +132,7 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 		kind = Roles.kind_of(node)
 	var role: String = kind.role
 	if kind.label or role == "dialog":
-		role = Roles.role_of(node)  # a heading, or the application window
+		role = Roles.role_with(node, kind)  # a heading, or the application window
 	var interactive := Roles.interactive_with(node, kind)
 	var entity := Roles.entity_with(node, kind)
 	var name := Roles.name_with(node, kind, interactive, entity)

@@ -116,7 +116,11 @@ static func _text_source(node: Node) -> int:
 
 
 static func role_of(node: Node) -> String:
-	var kind := kind_of(node)
+	return role_with(node, kind_of(node))
+
+
+## role_of, with the node's class facts worked out already.
+static func role_with(node: Node, kind: Dictionary) -> String:
 	if kind.label and _looks_like_heading(node):
 		return "heading"
 	if kind.role == "dialog" and node == node.get_tree().root:
@@ -143,7 +147,8 @@ static func _looks_like_heading(label: Label) -> bool:
 ## Text fields and option buttons are never named by their content (that is their value);
 ## an empty label has no name.
 static func name_of(node: Node) -> String:
-	return name_with(node, kind_of(node), is_interactive(node), is_entity(node))
+	var kind := kind_of(node)
+	return name_with(node, kind, interactive_with(node, kind), entity_with(node, kind))
 
 
 ## name_of, with the facts the caller worked out already.

@@ -63,9 +63,11 @@ func _serialize_recursive(node: Node, path: String, depth_left: int, internal: b
 func serialize_node(node: Node, path: String = "") -> Dictionary:
 	count += 1
 	var engine_class := node.get_class()
+	var kind := Roles.kind_of(node)
 	var data := {"name": String(node.name), "type": engine_class,
-		"path": path if path != "" else str(node.get_path()), "role": Roles.role_of(node)}
-	var label := Roles.name_of(node)
+		"path": path if path != "" else str(node.get_path()), "role": Roles.role_with(node, kind)}
+	var label := Roles.name_with(node, kind, Roles.interactive_with(node, kind),
+		Roles.entity_with(node, kind))
 	if label != "":
 		data["label"] = label
 	var groups := node.get_groups()
