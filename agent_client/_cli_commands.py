@@ -142,6 +142,8 @@ def get(args: argparse.Namespace, client: AgentClient) -> int:
             tree_args: dict[str, Any] = {"root": args.target or "/root"}
             if args.depth is not None:
                 tree_args["max_depth"] = args.depth
+            if args.fields:
+                tree_args["fields"] = [field for field in args.fields.split(",") if field]
             _send(client, args, "get_tree", tree_args)
             return 0
         return _tree_outline(client, args.target or "/root", args.depth)

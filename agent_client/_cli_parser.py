@@ -180,6 +180,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     get.add_argument("target", nargs="?", help=target_help + " (tree: a node path)")
     get.add_argument("name", nargs="?", help="property name (get property)")
     get.add_argument("-d", "--depth", type=int, help="maximum depth (tree)")
+    get.add_argument(
+        "--fields",
+        help="tree --json: only these node fields, comma-separated (name,type,path,...)",
+    )
 
     call = command("call", "call any command, such as one the game registered")
     call.add_argument("name", help="command name (see `agent-bridge call hello`)")

@@ -184,7 +184,9 @@ class Play:
         return Result(self._screen(self.current().snapshot(**options)))
 
     def get_tree(self, args: dict[str, Any]) -> Result:
-        tree = self.current().get_tree(args.get("root", "/root"), max_depth=args.get("depth", 3))
+        tree = self.current().get_tree(
+            args.get("root", "/root"), max_depth=args.get("depth", 3), fields=args.get("fields")
+        )
         return Result(orjson.dumps(tree, option=orjson.OPT_INDENT_2).decode())
 
     def get_node(self, args: dict[str, Any]) -> Result:
@@ -526,11 +528,13 @@ def build_tools(play: Play) -> list[Tool]:
         ),
         Tool(
             "get_tree",
-            "The raw scene tree below a node, as JSON.",
+            "The raw scene tree below a node, as JSON; `fields` keeps only those of each node "
+            "(such as name, role, label, path) for a smaller answer.",
             _schema(
                 {
                     "root": {"type": "string", "default": "/root"},
                     "depth": {"type": "integer", "minimum": 0, "default": 3},
+                    "fields": {"type": "array", "items": {"type": "string"}},
                 }
             ),
             play.get_tree,

@@ -97,6 +97,10 @@ def test_an_agent_plays_a_level_through_mcp_tools_alone() -> None:
             assert "pressed from /root/LevelScene/HUDLayer/TopBar/CayleyButton" in clicked
             assert "screen" in clicked
             tree = orjson.loads(await call(session, "get_tree", root="/root/LevelScene", depth=20))
+            lean = orjson.loads(
+                await call(session, "get_tree", root="/root/LevelScene", fields=["name", "role"])
+            )
+            assert set(lean) == {"name", "role", "children"} and lean["name"] == "LevelScene"
             for mapping in symmetries(read_vault(tree)):
                 answer = await call(session, "game_submit_permutation", mapping=list(mapping))
                 assert '"result"' in answer

@@ -66,7 +66,9 @@ def schema(properties: dict[str, Any], *required: str) -> dict[str, Any]:
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     "hello": schema({"schemas": {"type": "boolean"}}),
-    "get_tree": schema({"root": {"type": "string"}, "max_depth": {"type": "integer"}}),
+    "get_tree": schema(
+        {"root": {"type": "string"}, "max_depth": {"type": "integer"}, "fields": {"type": "array"}}
+    ),
     "get_node": schema(TARGET),
     "get_property": schema({**TARGET, "property": {"type": "string"}}, "property"),
     "set_property": schema(
@@ -442,7 +444,10 @@ class FakeBridge:
         if depth is not None and depth < 0:
             raise Failure("INVALID_ARGS", "get_tree: max_depth must be >= 0.")
         tree = top.serialize(None if depth is None else int(depth))
-        return {"tree": tree, "count": sum(1 for _ in _wire_nodes(tree))}
+        count = sum(1 for _ in _wire_nodes(tree))
+        if args.get("fields") is not None:
+            tree = _only_fields(tree, set(args["fields"]) | {"children", "truncated", "internal"})
+        return {"tree": tree, "count": count}
 
     def _cmd_get_node(self, args: Data) -> Data:
         node = self.target(args)
@@ -869,3 +874,10 @@ def _engine_type(value: Any) -> str:
     if isinstance(value, dict):
         return "Vector2"
     return "Variant"
+
+
+def _only_fields(node: Data, kept: set[str]) -> Data:
+    """get_tree's ``fields``: those keys of each node, and the structure."""
+    lean = {key: value for key, value in node.items() if key in kept}
+    lean["children"] = [_only_fields(child, kept) for child in node.get("children", [])]
+    return lean

@@ -380,3 +380,11 @@ def test_a_parser_built_for_one_subcommand_reads_it_as_the_whole_grammar(argv: l
     only = named_command(argv, [*SESSION_FREE, *ON_GAME])
     assert only is not None
     assert build_parser(only).parse_args(argv) == build_parser().parse_args(argv)
+
+
+def test_get_tree_json_keeps_only_the_fields_asked_for(cli: Cli) -> None:
+    run = cli.run("get", "tree", "/root/Conformance", "--json", "--fields", "name,path")
+    assert run.code == 0, run.err
+    tree = orjson.loads(run.out)["data"]["tree"]
+    assert set(tree) == {"name", "path", "children"}
+    assert all(set(child) <= {"name", "path", "children"} for child in tree["children"])
