@@ -63,6 +63,7 @@ class FileTransport:
         self._line_start = self._offset
         self._partial = bytearray()
         self._resp_path: str | None = None
+        self._fd: int | None = None  # the segment being read, kept open between reads
         self._wake = threading.Event()
         if use_notifications is None:
             use_notifications = os.environ.get(POLLING_ENV, "") in ("", "0")
@@ -92,7 +93,7 @@ class FileTransport:
 
     @property
     def resp_path(self) -> str:
-        """The response segment being read (a string: it is opened on every read)."""
+        """The response segment being read."""
         if self._resp_path is None:
             self._resp_path = str(self.session_dir / _segments.segment_name("resp", self._segment))
         return self._resp_path
@@ -129,14 +130,16 @@ class FileTransport:
         return path
 
     def receive(self, timeout: float) -> list[Line]:
-        now = time.monotonic()
+        now = started = time.monotonic()
         deadline = now + timeout
         spin_until = now + min(timeout, SPIN_S)
         period = 0.0
         try:
             while True:
                 self._wake.clear()
-                lines = self._read()
+                # Spinning reads the open segment without checking that its path still names
+                # it: a file deleted and made again is noticed at the next call or sleep.
+                lines = self._read(check_file=period > 0.0 or now == started)
                 now = time.monotonic()
                 if lines or now >= deadline:
                     return lines
@@ -150,17 +153,11 @@ class FileTransport:
             if period and self._watch is not None:
                 self._watch.off()
 
-    def _read(self) -> list[Line]:
+    def _read(self, check_file: bool = True) -> list[Line]:
         lines: list[Line] = []
         while True:
             try:
-                with open(self.resp_path, "rb") as resp:
-                    if os.fstat(resp.fileno()).st_size < self._offset:
-                        # Someone deleted or truncated it and the bridge made it again: the
-                        # new file's lines start at its beginning.
-                        self._go_to(self._segment)
-                    resp.seek(self._offset)
-                    chunk = resp.read()
+                chunk = self._new_bytes(check_file)
             except FileNotFoundError:
                 # A segment this reader fell behind on was deleted: go on at the next one.
                 later = _segments.later_segment(self.session_dir, "resp", self._segment)
@@ -170,6 +167,29 @@ class FileTransport:
                 continue
             if not self._take(chunk, lines):
                 return lines
+
+    def _new_bytes(self, check_file: bool) -> bytes:
+        """What was appended to the segment since the last read. The segment stays open
+        between reads (opening it on every poll cost more than the poll); when nothing came
+        (and ``check_file``), the path is checked to still name the open file, so a file
+        someone deleted and the bridge made again is followed. Holding it open is safe on
+        Windows: the bridge deletes only segments two behind its current one, and retries."""
+        if self._fd is None:
+            self._fd = os.open(self.resp_path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        opened = os.fstat(self._fd)
+        if opened.st_size < self._offset:
+            # Someone truncated it: its lines start at its beginning again.
+            self._go_to(self._segment)
+            return self._new_bytes(check_file)
+        if opened.st_size == self._offset:
+            if check_file:
+                named = os.stat(self.resp_path)  # FileNotFoundError: deleted
+                if (named.st_ino, named.st_dev) != (opened.st_ino, opened.st_dev):
+                    self._go_to(self._segment)  # deleted and made again: a new file
+                    return self._new_bytes(check_file)
+            return b""
+        os.lseek(self._fd, self._offset, os.SEEK_SET)
+        return os.read(self._fd, opened.st_size - self._offset)
 
     def _take(self, chunk: bytes, lines: list[Line]) -> bool:
         """Add the complete lines of ``chunk`` to ``lines``; True when a ``next`` line moved
@@ -200,8 +220,15 @@ class FileTransport:
         self._segment, self._offset, self._line_start = segment, 0, 0
         self._partial = bytearray()
         self._resp_path = None
+        self._close_segment()
+
+    def _close_segment(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def close(self) -> None:
+        self._close_segment()
         self._lock.close()
         if self._watch is not None:
             self._watch.close()

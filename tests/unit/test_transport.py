@@ -108,6 +108,21 @@ def test_responses_go_on_in_the_segment_a_next_line_names(tmp_path: Path) -> Non
     assert FileTransport(tmp_path, start=None, use_notifications=False).receive(0.0) == []
 
 
+def test_a_response_file_truncated_or_made_again_is_read_from_its_start(tmp_path: Path) -> None:
+    resp = tmp_path / "resp.jsonl"
+    resp.write_bytes(b'{"id": 1, "ok": true}\n')
+    transport = FileTransport(tmp_path, use_notifications=False)
+    assert [line.data for line in transport.receive(0.0)] == [b'{"id": 1, "ok": true}']
+    resp.write_bytes(b"")  # truncated in place
+    resp.write_bytes(b'{"id": 2}\n')
+    assert [line.data for line in transport.receive(0.0)] == [b'{"id": 2}']
+    resp.unlink()  # deleted while the reader holds it open, then made again
+    assert transport.receive(0.0) == []
+    resp.write_bytes(b'{"id": 3}\n')
+    assert [line.data for line in transport.receive(0.0)] == [b'{"id": 3}']
+    transport.close()
+
+
 def test_a_reader_whose_segment_was_deleted_goes_on_at_the_next(tmp_path: Path) -> None:
     (tmp_path / "resp.2.jsonl").write_bytes(b'{"id": 9, "ok": true}\n')
     transport = FileTransport(tmp_path, start=_segments.position(1, 500), use_notifications=False)
