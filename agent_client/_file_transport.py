@@ -31,6 +31,7 @@ POLLING_CHECK_S = 0.001
 SPIN_S = 0.002
 _yield = getattr(os, "sched_yield", lambda: time.sleep(0))
 POLLING_ENV = "AGENT_BRIDGE_POLLING"
+_APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
 
 
 class FileTransport:
@@ -55,6 +56,7 @@ class FileTransport:
         self.cmd_path = session_dir / CMD_FILE
         self._lock = HeldLock(Path(str(self.cmd_path) + ".lock"))
         self._cmd_segment = 0
+        self._cmd_segment_file: str | None = None  # the command segment's path, as a string
         if start is None:
             segment = _segments.latest_segment(session_dir, "resp")
             current = session_dir / _segments.segment_name("resp", segment)
@@ -104,17 +106,23 @@ class FileTransport:
 
     def send(self, line: bytes) -> None:
         with self._lock:
-            path = self._cmd_segment_path()
-            with open(path, "ab") as cmd:
-                cmd.write(line)
+            # Opened for each line, not held: the bridge may delete a segment once it is full.
+            cmd = os.open(self._cmd_segment_path(), _APPEND, 0o600)
+            try:
+                os.write(cmd, line)
+            finally:
+                os.close(cmd)
 
-    def _cmd_segment_path(self) -> Path:
+    def _cmd_segment_path(self) -> str:
         """The command segment to append to (under the lock). A segment is only ever ended
         once it is full, so one below the size is still the latest."""
-        path = self.session_dir / _segments.segment_name("cmd", self._cmd_segment)
+        if self._cmd_segment_file is None:
+            self._cmd_segment_file = str(
+                self.session_dir / _segments.segment_name("cmd", self._cmd_segment)
+            )
         try:
-            if path.stat().st_size < _segments.SEGMENT_BYTES:
-                return path
+            if os.stat(self._cmd_segment_file).st_size < _segments.SEGMENT_BYTES:
+                return self._cmd_segment_file
         except FileNotFoundError:
             pass
         segment = _segments.latest_segment(self.session_dir, "cmd")
@@ -127,7 +135,8 @@ class FileTransport:
                 ended.write(_segments.next_line("cmd", segment + 1))
             segment, path = segment + 1, following
         self._cmd_segment = segment
-        return path
+        self._cmd_segment_file = str(path)
+        return self._cmd_segment_file
 
     def receive(self, timeout: float) -> list[Line]:
         now = started = time.monotonic()
@@ -136,7 +145,8 @@ class FileTransport:
         period = 0.0
         try:
             while True:
-                self._wake.clear()
+                if period:
+                    self._wake.clear()  # before the read, so a change after it wakes the wait
                 # Spinning reads the open segment without checking that its path still names
                 # it: a file deleted and made again is noticed at the next call or sleep.
                 lines = self._read(check_file=period > 0.0 or now == started)
