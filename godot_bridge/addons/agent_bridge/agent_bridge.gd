@@ -19,8 +19,9 @@ const PARENT_CHECK_MSEC := 1000
 ## called: compiling all of them would add about 0.1 s to every launch, and a session seldom
 ## calls them all.
 const COMMAND_MODULES := {
-	"commands/inspect_commands.gd": ["hello", "get_tree", "get_node", "get_property",
-		"set_property", "call_method", "get_signals", "list_actions", "get_state"],
+	"commands/inspect_commands.gd": ["hello", "get_property", "set_property", "call_method",
+		"get_signals", "get_state"],
+	"commands/tree_commands.gd": ["get_tree", "get_node", "list_actions"],
 	"commands/flow_commands.gd": ["get_events", "wait", "cancel", "change_scene", "quit"],
 	"commands/view_commands.gd": ["snapshot", "screenshot"],
 	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until"],
@@ -213,6 +214,8 @@ func _load_module(file: String) -> void:
 	var acts := false  # an action module: its commands share the action effects
 	match file:
 		"commands/inspect_commands.gd":
+			module = script.new(self, locator)
+		"commands/tree_commands.gd":
 			module = script.new(self, locator, _script("tree_serializer.gd").new())
 		"commands/view_commands.gd":
 			module = script.new(self, locator, _get_snapshot(), _get_pointer())

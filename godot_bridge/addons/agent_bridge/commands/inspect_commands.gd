@@ -1,11 +1,10 @@
 extends RefCounted
-## Commands that read the game and change values: hello, get_tree, get_node, get_property,
-## set_property, call_method, get_signals, list_actions, get_state.
+## Commands that read and change values: hello, get_property, set_property, call_method,
+## get_signals, get_state. (The tree as a whole: tree_commands.gd.)
 
 const Codec := preload("../value_codec.gd")
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
-const TreeSerializer := preload("../tree_serializer.gd")
 ## Lets call_method and set_property reach `_`-prefixed members (off-limits by default).
 const PRIVATE_SETTING := "agent_bridge/allow_private_members"
 ## Methods that reach any member by name; through call_method they would step around the
@@ -15,13 +14,11 @@ const REFLECTIVE_METHODS := ["get", "set", "get_indexed", "set_indexed", "call",
 
 var _bridge: Node
 var _locator: NodeLocator
-var _serializer: TreeSerializer
 
 
-func _init(bridge: Node, locator: NodeLocator, serializer: TreeSerializer) -> void:
+func _init(bridge: Node, locator: NodeLocator) -> void:
 	_bridge = bridge
 	_locator = locator
-	_serializer = serializer
 
 
 func register_into(dispatcher: RefCounted) -> void:
@@ -29,16 +26,6 @@ func register_into(dispatcher: RefCounted) -> void:
 		"schemas": {"type": "boolean", "default": false,
 			"description": "also every command's description and argument schema"},
 	}, "Protocol version, engine, game and the commands (with schemas on request).", "bridge")
-	dispatcher.register("get_tree", _get_tree, {
-		"root": {"type": "string", "default": "/root", "description": "subtree root path"},
-		"max_depth": {"type": "integer", "optional": true, "minimum": 0,
-			"description": "levels below root to include"},
-		"fields": {"type": "array", "optional": true,
-			"items": {"type": "string", "enum": TreeSerializer.FIELDS},
-			"description": "only these fields of each node (children always): a leaner tree"},
-	}, "The live scene tree, every node serialized automatically.", "bridge")
-	dispatcher.register("get_node", _get_node, NodeLocator.with_target({}),
-		"One node in detail: its fields, child names and property types.", "bridge")
 	dispatcher.register("get_property", _get_property, NodeLocator.with_target({
 		"property": {"type": "string", "description": "name, or sub-path such as position:x"},
 	}), "Read any property of any node.", "bridge")
@@ -52,37 +39,12 @@ func register_into(dispatcher: RefCounted) -> void:
 	}), "Call a method on a node and return its result.", "bridge")
 	dispatcher.register("get_signals", _get_signals, NodeLocator.with_target({}),
 		"A node's signals and what is connected to them.", "bridge")
-	dispatcher.register("list_actions", _list_actions, {},
-		"Every action possible right now, and every command.", "bridge")
 	dispatcher.register("get_state", _get_state, {},
 		"The game's own state, as its register_state callable reports it.", "bridge")
 
 
 func _hello(args: Dictionary) -> Variant:
 	return _bridge.describe(args.schemas)
-
-
-func _get_tree(args: Dictionary) -> Variant:
-	var root: Variant = _locator.find_path(args.root)
-	if root is CommandError:
-		return root
-	var tree := _serializer.serialize_tree(root, args.get("max_depth", -1),
-		args.get("fields", []))
-	return {"tree": tree, "count": _serializer.count}
-
-
-func _get_node(args: Dictionary) -> Variant:
-	var node: Variant = _locator.find(args)
-	if node is CommandError:
-		return node
-	var names: Array = []
-	for child: Node in node.get_children():
-		names.append(String(child.name))
-	var types := {}
-	for property: Dictionary in node.get_property_list():
-		if property.usage & PROPERTY_USAGE_EDITOR or property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE:
-			types[property.name] = type_string(property.type)
-	return {"node": _serializer.serialize_node(node), "children": names, "properties": types}
 
 
 func _get_property(args: Dictionary) -> Variant:
@@ -243,27 +205,6 @@ func _get_signals(args: Dictionary) -> Variant:
 				"method": String(callable.get_method())})
 		signals.append({"name": info.name, "args": arg_names, "connections": connections})
 	return {"signals": signals}
-
-
-func _list_actions(_args: Dictionary) -> Variant:
-	var actions: Array = []
-	_collect_actions(_bridge.get_tree().root, actions)
-	var names: Array = []
-	for entry: Dictionary in _bridge.describe(false).commands:
-		names.append(entry.name)
-	return {"actions": actions, "commands": names}
-
-
-func _collect_actions(node: Node, into: Array) -> void:
-	if node is CanvasItem and not (node as CanvasItem).is_visible_in_tree():
-		return
-	for action: String in TreeSerializer.actions_for(node):
-		if not (node is BaseButton and (node as BaseButton).disabled):
-			var label: String = node.get("text") if node.get("text") is String else ""
-			into.append({"path": str(node.get_path()), "action": action,
-				"name": label if label != "" else String(node.name)})
-	for child: Node in node.get_children():
-		_collect_actions(child, into)
 
 
 func _get_state(_args: Dictionary) -> Variant:
