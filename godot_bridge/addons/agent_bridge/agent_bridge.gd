@@ -224,9 +224,12 @@ func _load_module(file: String) -> void:
 		"commands/action_commands.gd":
 			module = script.new(locator)
 			acts = true
-		_:
+		"commands/input_commands.gd", "commands/choice_commands.gd":
 			module = script.new(self, locator, _get_pointer())
 			acts = true
+		_:
+			push_error("AgentBridge: no way to make the module %s." % file)
+			return
 	if acts:
 		module.register_into(_dispatcher, _get_effects())
 	else:
