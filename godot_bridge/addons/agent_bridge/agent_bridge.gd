@@ -227,14 +227,15 @@ func _load_module(file: String) -> void:
 		"commands/input_commands.gd", "commands/choice_commands.gd":
 			module = script.new(self, locator, _get_pointer())
 			acts = true
-		_:
-			push_error("AgentBridge: no way to make the module %s." % file)
-			return
-	if acts:
+	if module == null:
+		push_error("AgentBridge: no way to make the module %s." % file)
+	elif acts:
 		module.register_into(_dispatcher, _get_effects())
 	else:
 		module.register_into(_dispatcher)
-	_command_modules.append(module)
+	if module != null:
+		_command_modules.append(module)
+	# Commands the module did not register are unknown from now on, not loaded again.
 	for command_name: String in _dispatcher.deferred_to(file):
 		push_error("AgentBridge: %s does not register '%s'." % [file, command_name])
 		_dispatcher.commands.erase(command_name)

@@ -95,11 +95,11 @@ func prepare(line: String) -> Dictionary:
 	if not args is Dictionary:
 		return {"response": failure(id, CommandError.INVALID_REQUEST,
 			"\"args\" must be a JSON object.")}
+	if commands.has(name) and commands[name].has("module"):
+		module_loader.call(commands[name].module)
 	if not commands.has(name):
 		return {"response": failure(id, CommandError.UNKNOWN_COMMAND,
 			_unknown_command_sentence(name))}
-	if commands[name].has("module"):
-		module_loader.call(commands[name].module)
 	var checked := ArgSchema.validate(name, args, commands[name].schema)
 	if not checked.ok:
 		return {"response": failure(id, CommandError.INVALID_ARGS, checked.error)}
