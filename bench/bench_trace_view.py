@@ -14,7 +14,6 @@ playwright (pip install playwright).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -25,19 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from agent_client._trace_view import load_trace, render_html  # noqa: E402
+from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.trace_samples import write_trace  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # (label, write_trace options)
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("100 actions, 2 screenshots", {"actions": 100}),
@@ -104,10 +99,6 @@ class Files:
 
 
 def write_case(folder: Path, options: dict[str, Any]) -> Files:
-    # Imported here: the repository root must be on sys.path first (see main).
-    from agent_client._trace_view import load_trace, render_html
-    from tests.trace_samples import write_trace
-
     start = time.perf_counter()
     sample = write_trace(folder / "trace.zip", **options)
     generated = time.perf_counter()
@@ -182,11 +173,9 @@ def report(label: str, files: Files, runs: list[dict[str, Any]]) -> None:
 
 
 def chromium_binary() -> str:
-    binary = os.environ.get("AGENT_BRIDGE_CHROMIUM", "/usr/bin/chromium")
-    if not Path(binary).is_file():
-        sys.exit(
-            f"No Chromium at {binary}: apt-get install -y chromium, or set AGENT_BRIDGE_CHROMIUM."
-        )
+    binary = chromium_path()
+    if binary is None:
+        sys.exit("No Chromium: apt-get install -y chromium, or set AGENT_BRIDGE_CHROMIUM.")
     return binary
 
 
@@ -195,7 +184,6 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="page opens per case (default 3)")
     parser.add_argument("--keep", type=Path, help="write the traces and pages here")
     options = parser.parse_args()
-    sys.path.insert(0, str(REPO))
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:

@@ -9,7 +9,6 @@ Without Chromium or Playwright the tests are skipped with the reason, unless
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from agent_client._trace_view import load_trace, render_html
+from tests.chromium import CHROMIUM_ARGS, chromium_path
 from tests.trace_samples import SampleTrace, write_trace
 
 if TYPE_CHECKING:
@@ -30,16 +30,6 @@ if TYPE_CHECKING:
         ViewportSize,
     )
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-default-apps",
-]
 VIEWPORT: ViewportSize = {"width": 1400, "height": 900}
 # about: is the test's own blank page; nothing else may be asked for.
 LOCAL_SCHEMES = ("file:", "data:", "about:")
@@ -52,16 +42,6 @@ def pytest_configure(config: pytest.Config) -> None:
         "(skipped without them unless "
         "AGENT_BRIDGE_REQUIRE_BROWSER=1)",
     )
-
-
-def chromium_path() -> str | None:
-    """The Chromium binary to drive, or None when there is none."""
-    named = os.environ.get("AGENT_BRIDGE_CHROMIUM")
-    if named:
-        return named if Path(named).is_file() else None
-    if Path("/usr/bin/chromium").is_file():
-        return "/usr/bin/chromium"
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def unavailable(why: str) -> None:
