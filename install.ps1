@@ -26,7 +26,10 @@ if (-not (Test-Path ".venv\Scripts\python.exe")) {
     Invoke-Checked $python ($launcherArgs + @("-m", "venv", ".venv"))
 }
 $venvPython = Join-Path $PSScriptRoot ".venv\Scripts\python.exe"
-Invoke-Checked $venvPython @("-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]")
+# compat: the checkout goes on sys.path through a .pth line, not an import hook that costs
+# every command-line call about 10 ms of start-up (as install.sh).
+Invoke-Checked $venvPython @("-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]",
+    "--config-settings", "editable_mode=compat")
 
 Write-Host "== Godot engine"
 if ($env:GODOT_BIN) {

@@ -139,17 +139,18 @@ class FileTransport:
         return self._cmd_segment_file
 
     def receive(self, timeout: float) -> list[Line]:
-        now = started = time.monotonic()
+        now = time.monotonic()
         deadline = now + timeout
         spin_until = now + min(timeout, SPIN_S)
         period = 0.0
+        # The first read checks that the segment's path still names the open file; spinning
+        # reads do not (a file deleted and made again is noticed at the next call or sleep).
+        check_file = True
         try:
             while True:
                 if period:
                     self._wake.clear()  # before the read, so a change after it wakes the wait
-                # Spinning reads the open segment without checking that its path still names
-                # it: a file deleted and made again is noticed at the next call or sleep.
-                lines = self._read(check_file=period > 0.0 or now == started)
+                lines = self._read(check_file)
                 now = time.monotonic()
                 if lines or now >= deadline:
                     return lines
@@ -159,11 +160,12 @@ class FileTransport:
                     period = self._watch_on()  # then read once more: it may have come since
                 else:
                     self._wake.wait(min(deadline - now, period))
+                check_file = period > 0.0
         finally:
             if period and self._watch is not None:
                 self._watch.off()
 
-    def _read(self, check_file: bool = True) -> list[Line]:
+    def _read(self, check_file: bool) -> list[Line]:
         lines: list[Line] = []
         while True:
             try:

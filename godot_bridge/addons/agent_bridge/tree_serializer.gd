@@ -12,9 +12,9 @@ const PLAIN_TYPES := [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_STRING, TYPE_STRING_
 	TYPE_NODE_PATH, TYPE_ARRAY, TYPE_DICTIONARY, TYPE_PACKED_INT32_ARRAY,
 	TYPE_PACKED_STRING_ARRAY, TYPE_PACKED_FLOAT32_ARRAY]
 
-## The node fields get_tree's `fields` may ask for; the first ones are read on their own,
-## the rest come from the whole node shape.
-const CHEAP_FIELDS := ["name", "type", "path", "role", "label"]
+## The node fields get_tree's `fields` may ask for. The identity ones are read on their own
+## (_identity); any other costs the whole node shape.
+const IDENTITY_FIELDS := ["name", "type", "path", "role", "label"]
 const FIELDS := ["name", "type", "class", "path", "role", "label", "script", "groups", "props",
 	"visible", "rect", "position", "global_position", "screen", "title", "layer", "text",
 	"placeholder", "editable", "disabled", "toggle_mode", "button_pressed", "value", "min",
@@ -32,7 +32,7 @@ func serialize_tree(root: Node, max_depth: int = -1, fields: Array = []) -> Dict
 	count = 0
 	_fields = fields
 	_whole_shape_needed = fields.is_empty() or fields.any(
-		func(field: String) -> bool: return not CHEAP_FIELDS.has(field))
+		func(field: String) -> bool: return not IDENTITY_FIELDS.has(field))
 	return _serialize_recursive(root, str(root.get_path()), max_depth, false)
 
 
@@ -61,15 +61,7 @@ func _serialize_recursive(node: Node, path: String, depth_left: int, internal: b
 
 ## One node without children (`path` when the caller knows it already).
 func serialize_node(node: Node, path: String = "") -> Dictionary:
-	count += 1
-	var engine_class := node.get_class()
-	var kind := Roles.kind_of(node)
-	var data := {"name": String(node.name), "type": engine_class,
-		"path": path if path != "" else str(node.get_path()), "role": Roles.role_with(node, kind)}
-	var label := Roles.name_with(node, kind, Roles.interactive_with(node, kind),
-		Roles.entity_with(node, kind))
-	if label != "":
-		data["label"] = label
+	var data := _identity(node, path if path != "" else str(node.get_path()))
 	var groups := node.get_groups()
 	if not groups.is_empty():
 		data["groups"] = _public_groups(groups)
@@ -77,8 +69,7 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 	if script != null:
 		var info := _info_for(script)
 		if info.type != "":
-			data["type"] = info.type
-			data["class"] = engine_class
+			data["class"] = node.get_class()
 		data["script"] = script.resource_path
 		if not info.props.is_empty():
 			var props := {}
@@ -114,31 +105,29 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 	return data
 
 
+## What names the node: name, type (its script's class_name, else the engine class), path,
+## role and label (left out when empty); counts it.
+func _identity(node: Node, path: String) -> Dictionary:
+	count += 1
+	var script: Script = node.get_script()
+	var type: String = _info_for(script).type if script != null else ""
+	var kind := Roles.kind_of(node)
+	var data := {"name": String(node.name), "type": type if type != "" else node.get_class(),
+		"path": path, "role": Roles.role_with(node, kind)}
+	var label := Roles.name_with(node, kind, Roles.interactive_with(node, kind),
+		Roles.entity_with(node, kind))
+	if label != "":
+		data["label"] = label
+	return data
+
+
 ## Only the fields asked for: a lean tree is cheaper to build, send and read.
 func _chosen_fields(node: Node, path: String) -> Dictionary:
-	var whole: Dictionary = serialize_node(node, path) if _whole_shape_needed else {}
-	if not _whole_shape_needed:
-		count += 1
+	var source := serialize_node(node, path) if _whole_shape_needed else _identity(node, path)
 	var data := {}
 	for field: String in _fields:
-		match field:
-			"name":
-				data["name"] = String(node.name)
-			"path":
-				data["path"] = path
-			"type":
-				var script: Script = node.get_script()
-				var type: String = _info_for(script).type if script != null else ""
-				data["type"] = type if type != "" else node.get_class()
-			"role":
-				data["role"] = Roles.role_of(node)
-			"label":
-				var label := Roles.name_of(node)
-				if label != "":
-					data["label"] = label
-			_:
-				if whole.has(field):
-					data[field] = whole[field]
+		if source.has(field):
+			data[field] = source[field]
 	return data
 
 
