@@ -125,6 +125,8 @@ def test_waits(game):
             "no:xdist",
         ],
         cwd=pytester.path,
+        # What the child prints must not depend on the caller's buffering settings.
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         **group,

@@ -65,7 +65,8 @@ def test_the_log_captures_stdout_and_stderr(tmp_path: Path) -> None:
     log = tmp_path / "out.log"
     code = "import sys; print('out'); print('err', file=sys.stderr)"
     _process.spawn([sys.executable, "-c", code], log_path=log).wait(timeout=10)
-    assert log.read_text().split() == ["out", "err"]
+    # Both streams land in the one log; their order depends on the child's buffering.
+    assert sorted(log.read_text().split()) == ["err", "out"]
 
 
 def test_stopping_a_game_that_is_slow_to_go_kills_it_and_never_raises(
