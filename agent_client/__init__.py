@@ -16,14 +16,13 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agent_client._client import AgentClient
-    from agent_client._connection import Connection
-    from agent_client._expect import GameAssertions, LocatorAssertions, expect
-    from agent_client._locators import Locator
-    from agent_client._protocol import ERROR_CODES, PROTOCOL, Event, Response
-    from agent_client._selectors import SelectorError
-    from agent_client._transport import Line, Transport
-    from agent_client.errors import (
+    from agent_client.client.client import AgentClient
+    from agent_client.client.expect import GameAssertions, LocatorAssertions, expect
+    from agent_client.client.locators import Locator
+    from agent_client.connection.connection import Connection
+    from agent_client.model.selectors import SelectorError
+    from agent_client.transport.base import Line, Transport
+    from agent_client.wire.errors import (
         AgentBridgeError,
         BridgeError,
         CommandTimeoutError,
@@ -43,8 +42,10 @@ if TYPE_CHECKING:
         StrictModeError,
         UnknownCommandError,
         UnsupportedError,
+        UsageError,
         WaitTimeoutError,
     )
+    from agent_client.wire.protocol import ERROR_CODES, PROTOCOL, Event, Response
 
 __all__ = [
     "AgentBridgeError",
@@ -78,25 +79,26 @@ __all__ = [
     "Transport",
     "UnknownCommandError",
     "UnsupportedError",
+    "UsageError",
     "WaitTimeoutError",
     "expect",
 ]
 
-# Where each public name lives; every name not listed here comes from agent_client.errors.
+# Where each public name lives; every name not listed here comes from agent_client.wire.errors.
 _HOMES = {
-    "AgentClient": "agent_client._client",
-    "Connection": "agent_client._connection",
-    "Line": "agent_client._transport",
-    "Transport": "agent_client._transport",
-    "GameAssertions": "agent_client._expect",
-    "LocatorAssertions": "agent_client._expect",
-    "expect": "agent_client._expect",
-    "Locator": "agent_client._locators",
-    "ERROR_CODES": "agent_client._protocol",
-    "PROTOCOL": "agent_client._protocol",
-    "Event": "agent_client._protocol",
-    "Response": "agent_client._protocol",
-    "SelectorError": "agent_client._selectors",
+    "AgentClient": "agent_client.client.client",
+    "Connection": "agent_client.connection.connection",
+    "Line": "agent_client.transport.base",
+    "Transport": "agent_client.transport.base",
+    "GameAssertions": "agent_client.client.expect",
+    "LocatorAssertions": "agent_client.client.expect",
+    "expect": "agent_client.client.expect",
+    "Locator": "agent_client.client.locators",
+    "ERROR_CODES": "agent_client.wire.protocol",
+    "PROTOCOL": "agent_client.wire.protocol",
+    "Event": "agent_client.wire.protocol",
+    "Response": "agent_client.wire.protocol",
+    "SelectorError": "agent_client.model.selectors",
 }
 
 
@@ -105,7 +107,7 @@ def __getattr__(name: str) -> Any:
         return _version()
     if name not in __all__:
         raise AttributeError(f"module 'agent_client' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_HOMES.get(name, "agent_client.errors")), name)
+    value = getattr(importlib.import_module(_HOMES.get(name, "agent_client.wire.errors")), name)
     globals()[name] = value
     return value
 

@@ -17,9 +17,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient, GameExitedError  # noqa: E402
-from agent_client._addon import install  # noqa: E402
-from agent_client._godot_import import ensure_imported  # noqa: E402
-from agent_client._launcher import find_godot  # noqa: E402
+from agent_client.engine.addon import install  # noqa: E402
+from agent_client.engine.godot_import import ensure_imported  # noqa: E402
+from agent_client.engine.launcher import find_godot  # noqa: E402
 from bench.measure import emit, idle_cpu, percentile  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixture_game"

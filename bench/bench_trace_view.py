@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from agent_client._trace_view import load_trace, render_html  # noqa: E402
+from agent_client.trace.view import load_trace, render_html  # noqa: E402
 from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.trace_samples import write_trace  # noqa: E402
 

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient  # noqa: E402
-from agent_client._addon import install  # noqa: E402
+from agent_client.engine.addon import install  # noqa: E402
 from bench.measure import emit  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixture_game"

@@ -20,7 +20,7 @@ import orjson
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from agent_client._launcher import find_godot  # noqa: E402
+from agent_client.engine.launcher import find_godot  # noqa: E402
 
 SCRIPTS = [
     "bench/compare.py",

@@ -23,7 +23,7 @@ sys.path.insert(0, str(REPO / "demos"))
 from vault_agent import play_level  # noqa: E402
 
 from agent_client import AgentClient, ResponseTimeoutError  # noqa: E402
-from agent_client._addon import install  # noqa: E402
+from agent_client.engine.addon import install  # noqa: E402
 
 GAME = REPO / "demos" / "crystal_vault"
 

@@ -21,9 +21,9 @@ sys.path.insert(0, str(HERE))
 from vault_agent import LEVEL_ROOT, play_level, read_vault  # noqa: E402
 
 from agent_client import AgentClient  # noqa: E402
-from agent_client._addon import install  # noqa: E402
-from agent_client._godot_import import ensure_imported  # noqa: E402
-from agent_client._launcher import find_godot  # noqa: E402
+from agent_client.engine.addon import install  # noqa: E402
+from agent_client.engine.godot_import import ensure_imported  # noqa: E402
+from agent_client.engine.launcher import find_godot  # noqa: E402
 
 GAME = HERE / "crystal_vault"
 

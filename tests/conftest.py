@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient
-from agent_client._addon import install
+from agent_client.engine.addon import install
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE_GAME = REPO / "tests" / "fixture_game"

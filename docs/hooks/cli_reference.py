@@ -12,7 +12,7 @@ MARKER = "<!-- cli-reference -->"
 def on_page_markdown(markdown: str, **_kwargs: Any) -> str:
     if MARKER not in markdown:
         return markdown
-    from agent_client._cli_parser import build_parser
+    from agent_client.cli.parser import build_parser
 
     parser = build_parser()
     sections = [f"```text\n{parser.format_help()}```"]

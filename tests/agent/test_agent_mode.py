@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from agent_client import AgentClient, CommandTimeoutError
-from agent_client._launcher import find_godot
+from agent_client.engine.launcher import find_godot
 from tests.conftest import FIXTURE_GAME
 
 MOVER = "/root/Lab/Mover"

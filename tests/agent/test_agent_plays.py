@@ -22,7 +22,7 @@ from agent_client import (
     NotFoundError,
     NotInteractableError,
 )
-from agent_client._launcher import find_godot
+from agent_client.engine.launcher import find_godot
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = REPO / "demos" / "crystal_vault"

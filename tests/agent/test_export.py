@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from agent_client import _launcher
-from agent_client._addon import install
-from agent_client._godot_import import ensure_imported
+from agent_client.engine import launcher
+from agent_client.engine.addon import install
+from agent_client.engine.godot_import import ensure_imported
 from tests.conftest import FIXTURE_GAME
 
 PRESET = """[preset.0]
@@ -56,14 +56,14 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(FIXTURE_GAME, project, ignore=shutil.ignore_patterns(".godot", "addons"))
     install(project)
     (project / "export_presets.cfg").write_text(PRESET)
-    ensure_imported(project, _launcher.find_godot())
+    ensure_imported(project, launcher.find_godot())
     return project
 
 
 def export_pack(project: Path, out: Path) -> list[str]:
     done = subprocess.run(
         [
-            str(_launcher.find_godot()),
+            str(launcher.find_godot()),
             "--headless",
             "--path",
             str(project),
@@ -85,7 +85,7 @@ def test_a_release_pack_keeps_only_the_inert_autoload(game: Path, tmp_path: Path
     assert {Path(name).name.split(".")[0] for name in addon} == {"agent_bridge"}, addon
     started = subprocess.run(
         [
-            str(_launcher.find_godot()),
+            str(launcher.find_godot()),
             "--headless",
             "--main-pack",
             str(tmp_path / "release.pck"),

@@ -200,15 +200,15 @@ def zombie_pid() -> Iterator[int]:
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 def test_a_game_whose_parent_is_a_zombie_quits(zombie_pid: int) -> None:
-    from agent_client import _godot_import, _launcher
+    from agent_client.engine import godot_import, launcher
 
-    godot = _launcher.find_godot()
-    _godot_import.ensure_imported(FIXTURE_GAME, godot)
-    session = _launcher.new_session_dir()
-    argv = _launcher.godot_argv(
+    godot = launcher.find_godot()
+    godot_import.ensure_imported(FIXTURE_GAME, godot)
+    session = launcher.new_session_dir()
+    argv = launcher.godot_argv(
         godot, FIXTURE_GAME, session, scene=LAB_SCENE, engine_args=[], parent_pid=zombie_pid
     )
-    game = _launcher.GameProcess(argv, session)
+    game = launcher.GameProcess(argv, session)
     try:
         game.popen.wait(timeout=15)
     finally:

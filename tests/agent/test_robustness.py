@@ -18,7 +18,7 @@ from agent_client import (
     LaunchError,
     ResponseTimeoutError,
 )
-from agent_client._protocol import encode_request
+from agent_client.wire.protocol import encode_request
 from tests.conftest import FIXTURE_GAME, LAB_SCENE
 
 REPO = Path(__file__).resolve().parents[2]

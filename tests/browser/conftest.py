@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from agent_client._trace_view import load_trace, render_html
+from agent_client.trace.view import load_trace, render_html
 from tests.chromium import CHROMIUM_ARGS, chromium_path
 from tests.trace_samples import SampleTrace, write_trace
 

@@ -1,6 +1,6 @@
 """The ``agent-bridge`` command line, run as a new process per step against a real game:
 sessions, cross-process events and screenshots (parsing, targets, output and errors are
-tested fast against the fake bridge in tests/unit/test_cli.py)."""
+tested fast against the fake bridge in tests/unit/cli/test_cli.py)."""
 
 from __future__ import annotations
 
@@ -188,7 +188,7 @@ def test_screenshots_of_a_rendering_game(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_a_traced_session_records_every_step_from_every_process(cli: Cli, tmp_path: Path) -> None:
-    from agent_client._trace_view import load_trace
+    from agent_client.trace.view import load_trace
 
     cli("start", str(FIXTURE_GAME), "--session", "traced", "--trace")
     try:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import orjson
 
-from agent_client import _segments
-from agent_client._protocol import ARTIFACTS_DIR, CMD_FILE, READY_FILE, RESP_FILE
-from agent_client._transport import Line
-from agent_client.errors import GameExitedError
+from agent_client.transport import segments
+from agent_client.transport.base import Line
+from agent_client.wire.errors import GameExitedError
+from agent_client.wire.protocol import ARTIFACTS_DIR, CMD_FILE, READY_FILE, RESP_FILE
 from tests.fake.bridge import FakeBridge
 
 
@@ -67,7 +67,7 @@ class SessionServer:
     ``resp_segment_bytes`` is ended with one."""
 
     def __init__(
-        self, bridge: FakeBridge, folder: Path, *, resp_segment_bytes: int = _segments.SEGMENT_BYTES
+        self, bridge: FakeBridge, folder: Path, *, resp_segment_bytes: int = segments.SEGMENT_BYTES
     ) -> None:
         self.bridge = bridge
         self.folder = folder
@@ -93,7 +93,7 @@ class SessionServer:
         self._thread.join(timeout=5)
 
     def _path(self, kind: str, number: int) -> Path:
-        return self.folder / _segments.segment_name(kind, number)
+        return self.folder / segments.segment_name(kind, number)
 
     def _serve(self) -> None:
         partial = b""
@@ -105,7 +105,7 @@ class SessionServer:
             partial += chunk
             *complete, partial = partial.split(b"\n")
             for line in complete:
-                following = _segments.next_segment(line, "cmd")
+                following = segments.next_segment(line, "cmd")
                 if following is not None:
                     self._cmd, self._offset, partial = following, 0, b""
                     break
@@ -122,5 +122,5 @@ class SessionServer:
                 if resp.tell() >= self.resp_segment_bytes:
                     self._resp += 1
                     self._path("resp", self._resp).touch()
-                    resp.write(_segments.next_line("resp", self._resp))
+                    resp.write(segments.next_line("resp", self._resp))
         self._written += len(fresh)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_client._launcher import find_godot
+from agent_client.engine.launcher import find_godot
 
 
 @pytest.fixture(autouse=True)

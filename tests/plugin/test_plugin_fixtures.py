@@ -1,5 +1,6 @@
 """The pytest plugin's fixtures against the real fixture game, through pytester (the fixtures,
-options and markers are tested fast against the fake bridge in tests/unit/test_plugin.py)."""
+options and markers are tested fast against the fake bridge in
+tests/unit/pytest_plugin/test_plugin.py)."""
 
 from __future__ import annotations
 

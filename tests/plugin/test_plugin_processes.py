@@ -13,7 +13,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from agent_client._process import stop_tree
+from agent_client.engine.process import stop_tree
 
 pytest_plugins = ["pytester"]
 

@@ -1,6 +1,6 @@
 """Failure reports and engine errors from a real engine: what a failed test leaves for whoever
 reads it (the report logic itself is tested fast against the fake bridge in
-tests/unit/test_plugin.py)."""
+tests/unit/pytest_plugin/test_plugin.py)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_reports_cover_clients_from_any_fixture(pytester: pytest.Pytester) -> No
 
 
 def trace_records(zipped: Path) -> list[dict]:
-    from agent_client._trace_view import load_trace
+    from agent_client.trace.view import load_trace
 
     load_trace(zipped)  # a trace the viewer accepts
     import zipfile

@@ -13,7 +13,8 @@ from unittest.mock import patch
 
 import orjson
 
-from agent_client import AgentClient, _connection
+from agent_client import AgentClient
+from agent_client.connection import connection as connection_module
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 ANY = "*"
@@ -67,7 +68,9 @@ def run_case(client: AgentClient, case: dict[str, Any], *, unique: str = "g") ->
     cannot read, the next response without an id). The client refuses a line longer than a
     bridge reads before sending it; a fixture sends it anyway, since it checks the bridge."""
     line, response_id = _line_and_id(case, unique)
-    with patch.object(_connection, "MAX_LINE_BYTES", max(len(line), _connection.MAX_LINE_BYTES)):
+    with patch.object(
+        connection_module, "MAX_LINE_BYTES", max(len(line), connection_module.MAX_LINE_BYTES)
+    ):
         return dict(client.connection.send_line(line, response_id, what=case["name"]))
 
 

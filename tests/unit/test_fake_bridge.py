@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agent_client import AgentClient, StaleRefError, _segments
+from agent_client import AgentClient, StaleRefError
+from agent_client.transport import segments
 from tests.fake import FakeBridge, SessionServer, fake_client
 from tests.protocol.golden import check_response, load_cases, run_case
 
@@ -62,7 +63,7 @@ def test_snapshot_since_answers_unchanged_until_the_tree_moves(game: AgentClient
 def test_a_long_session_goes_on_in_segments_both_ways(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_segments, "SEGMENT_BYTES", 400)  # a client's command segments
+    monkeypatch.setattr(segments, "SEGMENT_BYTES", 400)  # a client's command segments
     with (
         SessionServer(FakeBridge(), tmp_path, resp_segment_bytes=500) as server,
         AgentClient.attach(server.folder) as client,
@@ -70,8 +71,8 @@ def test_a_long_session_goes_on_in_segments_both_ways(
         for number in range(60):
             assert client.set_property("/root/Conformance/Volume", "value", number) == number
         assert client.get_property("/root/Conformance/Volume", "value") == 59.0
-    assert _segments.latest_segment(tmp_path, "cmd") >= 5
-    assert _segments.latest_segment(tmp_path, "resp") >= 5  # each reader followed them
+    assert segments.latest_segment(tmp_path, "cmd") >= 5
+    assert segments.latest_segment(tmp_path, "resp") >= 5  # each reader followed them
 
 
 def test_hello_is_small_unless_schemas_are_asked_for(game: AgentClient) -> None:

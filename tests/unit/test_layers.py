@@ -1,6 +1,7 @@
-"""The package's imports only look down (docs/ARCHITECTURE.md): wire <- transport <- connection
-<- client <- front ends, no import cycle, pytest only in the plugin, and ``import agent_client``
-works without pytest installed."""
+"""The package's subpackages are its layers and their imports only look down
+(docs/ARCHITECTURE.md): wire <- model <- transport <- engine <- connection <- trace <- client
+<- front ends (cli, mcp, pytest_plugin), which never import each other; no import cycle;
+pytest only in the plugin; and ``import agent_client`` works without pytest installed."""
 
 from __future__ import annotations
 
@@ -12,75 +13,78 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "agent_client"
-# Lowest first. A module may import modules of its own layer or of layers below it.
-LAYERS: list[tuple[str, set[str]]] = [
-    ("wire", {"errors", "_protocol"}),
-    (
-        "transport and platform",
-        {
-            "_transport",
-            "_file_transport",
-            "_change_watch",
-            "_held_lock",
-            "_segments",
-            "_paths",
-            "_process",
-            "_addon",
-            "_launcher",
-            "_godot_import",
-        },
-    ),
-    (
-        "connection and tree model",
-        {"_connection", "_events", "_waiting", "_nodes", "_matching", "_selectors", "_outline"},
-    ),
-    ("client", {"_locators", "_expect", "_client", "_screenshot", "_trace"}),
-    (
-        "front ends",
-        {
-            "pytest_plugin",
-            "_artifacts",
-            "cli",
-            "_cli_commands",
-            "_cli_cursor",
-            "_cli_output",
-            "_cli_parser",
-            "_cli_project",
-            "_cli_sessions",
-            "godot_install",
-            "_godot_release",
-            "_trace_view",
-            "_mcp_tools",
-            "_mcp_server",
-            "_cli_trace",
-        },
-    ),
+# The subpackages, lowest layer first. A module may import modules of its own subpackage and
+# of the layers below it, never above; the front ends (the last layer) never import each other.
+LAYERS: list[tuple[str, ...]] = [
+    ("wire",),
+    ("model",),
+    ("transport",),
+    ("engine",),
+    ("connection",),
+    ("trace",),
+    ("client",),
+    ("cli", "mcp", "pytest_plugin"),
 ]
-LAYER_OF = {module: number for number, (_, modules) in enumerate(LAYERS) for module in modules}
+LAYER_OF = {package: number for number, packages in enumerate(LAYERS) for package in packages}
+FRONT_ENDS = set(LAYERS[-1])
+# Modules at the top of the package: the public surface, which may import anything.
+TOP = {"__init__", "errors"}
+
+
+def module_name(path: Path) -> str:
+    """``transport.files`` for agent_client/transport/files.py; ``errors`` for a top module."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" and len(parts) > 1 else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {
+        module_name(path): path
+        for path in PACKAGE.rglob("*.py")
+        if "godot_addon" not in path.parts and module_name(path) not in TOP
+    }
 
 
 def imports_of(path: Path) -> set[str]:
+    return imports_of_source(path.read_text(encoding="utf-8"))
+
+
+def imports_of_source(source: str) -> set[str]:
     """The agent_client modules a file imports anywhere (module level, functions, and
-    TYPE_CHECKING blocks alike: a type-only import is still a dependency)."""
+    TYPE_CHECKING blocks alike: a type-only import is still a dependency), as
+    ``subpackage.module`` (or ``subpackage`` for the package itself)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "agent_client":
+            parts = node.module.split(".")
+            if parts[0] != "agent_client":
+                continue
+            if len(parts) == 1:
                 found |= {alias.name for alias in node.names}
-            elif node.module.startswith("agent_client."):
-                found.add(node.module.split(".")[1])
+            elif len(parts) == 2:  # from agent_client.transport import segments
+                found |= {f"{parts[1]}.{alias.name}" for alias in node.names}
+            else:
+                found.add(".".join(parts[1:3]))
         elif isinstance(node, ast.Import):
             found |= {
-                alias.name.split(".")[1]
+                ".".join(alias.name.split(".")[1:3])
                 for alias in node.names
                 if alias.name.startswith("agent_client.")
             }
     return found
 
 
+def package_of(module: str) -> str:
+    return module.split(".")[0]
+
+
 def graph() -> dict[str, set[str]]:
-    modules = {path.stem: path for path in PACKAGE.glob("*.py") if path.stem != "__init__"}
-    return {name: imports_of(path) & set(modules) - {name} for name, path in modules.items()}
+    known = modules()
+    names = set(known) | {package_of(name) for name in known}
+    return {
+        name: {target for target in imports_of(path) if target in names} - {name}
+        for name, path in known.items()
+    }
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -115,18 +119,41 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def test_every_module_has_a_layer() -> None:
-    assert set(graph()) == set(LAYER_OF), "place new modules in LAYERS (and ARCHITECTURE.md)"
+def test_every_module_is_in_a_layer() -> None:
+    loose = [name for name in graph() if package_of(name) not in LAYER_OF]
+    assert loose == [], "put modules in a layer's subpackage (and in docs/ARCHITECTURE.md)"
 
 
 def test_imports_only_look_down() -> None:
     upward = [
-        f"{module} ({LAYERS[LAYER_OF[module]][0]}) imports {target} ({LAYERS[LAYER_OF[target]][0]})"
+        f"{module} imports {target}"
         for module, targets in graph().items()
         for target in sorted(targets)
-        if LAYER_OF[target] > LAYER_OF[module]
+        if package_of(target) != package_of(module)
+        and LAYER_OF[package_of(target)] > LAYER_OF[package_of(module)]
     ]
     assert upward == []
+
+
+def test_front_ends_never_import_each_other() -> None:
+    crossing = [
+        f"{module} imports {target}"
+        for module, targets in graph().items()
+        for target in sorted(targets)
+        if package_of(module) in FRONT_ENDS
+        and package_of(target) in FRONT_ENDS
+        and package_of(target) != package_of(module)
+    ]
+    assert crossing == []
+
+
+def test_the_layer_rules_see_a_violation() -> None:
+    """The rules read real import statements: an upward and a sideways import are caught."""
+    path = PACKAGE / "wire" / "protocol.py"
+    source = "from agent_client.client.client import AgentClient\nfrom agent_client.cli import x\n"
+    found = imports_of_source(source)
+    assert found == {"client.client", "cli.x"}
+    assert LAYER_OF[package_of("client.client")] > LAYER_OF[package_of(module_name(path))]
 
 
 def test_there_is_no_import_cycle() -> None:
@@ -139,11 +166,12 @@ def test_the_cycle_finder_finds_cycles() -> None:
 
 
 @pytest.mark.parametrize(
-    "third_party, allowed", [("pytest", {"pytest_plugin"}), ("watchdog", {"_change_watch"})]
+    "third_party, allowed",
+    [("pytest", {"pytest_plugin.plugin"}), ("watchdog", {"transport.change_watch"})],
 )
 def test_heavy_imports_stay_in_their_module(third_party: str, allowed: set[str]) -> None:
     users = set()
-    for path in PACKAGE.glob("*.py"):
+    for name, path in modules().items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = (
                 [alias.name for alias in node.names]
@@ -153,7 +181,7 @@ def test_heavy_imports_stay_in_their_module(third_party: str, allowed: set[str])
                 else []
             )
             if any(name.split(".")[0] == third_party for name in names):
-                users.add(path.stem)
+                users.add(name)
     assert users == allowed
 
 
@@ -161,7 +189,7 @@ def test_agent_client_imports_without_pytest() -> None:
     script = (
         "import sys\n"
         "sys.modules['pytest'] = None  # as if pytest were not installed\n"
-        "import agent_client, agent_client.cli, agent_client._cli_commands\n"
+        "import agent_client, agent_client.cli, agent_client.cli.commands\n"
         "for name in agent_client.__all__:\n"
         "    getattr(agent_client, name)\n"
         "try:\n"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agent_client import AgentClient, EngineNotFoundError, _launcher
+from agent_client import AgentClient, EngineNotFoundError
+from agent_client.engine import launcher
 
 
 def fake_player(tmp_path: Path, host: Path) -> Path:
@@ -38,10 +39,10 @@ def test_project_kinds(tmp_path: Path) -> None:
     unity = tmp_path / "unity"
     (unity / "Assets").mkdir(parents=True)
     (unity / "ProjectSettings").mkdir()
-    assert _launcher.project_kind(tmp_path / "godot") == "godot"
-    assert _launcher.project_kind(unity) == "unity-project"
-    with pytest.raises(_launcher.LaunchError, match="neither"):
-        _launcher.project_kind(tmp_path)
+    assert launcher.project_kind(tmp_path / "godot") == "godot"
+    assert launcher.project_kind(unity) == "unity-project"
+    with pytest.raises(launcher.LaunchError, match="neither"):
+        launcher.project_kind(tmp_path)
 
 
 def test_a_unity_project_opens_in_the_batch_mode_editor(tmp_path: Path,
@@ -50,20 +51,20 @@ def test_a_unity_project_opens_in_the_batch_mode_editor(tmp_path: Path,
     editor.write_text("#!/bin/sh\n")
     editor.chmod(0o755)
     monkeypatch.setenv("UNITY_EDITOR", str(editor))
-    argv = _launcher.unity_argv(tmp_path, "unity-project", tmp_path / "s", parent_pid=7)
+    argv = launcher.unity_argv(tmp_path, "unity-project", tmp_path / "s", parent_pid=7)
     assert argv[:4] == [str(editor), "-batchmode", "-projectPath", str(tmp_path)]
     assert argv[argv.index("-executeMethod") + 1] == "AgentBridgeUnity.Editor.BatchEntry.Run"
     assert argv[-3:] == ["--agent-mode", f"--agent-dir={tmp_path / 's'}", "--agent-parent-pid=7"]
     monkeypatch.delenv("UNITY_EDITOR")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     with pytest.raises(EngineNotFoundError, match="UNITY_EDITOR"):
-        _launcher.unity_argv(tmp_path, "unity-project", tmp_path / "s")
+        launcher.unity_argv(tmp_path, "unity-project", tmp_path / "s")
 
 
 def test_the_batch_entry_point_exists_in_the_package() -> None:
     source = (Path(__file__).resolve().parents[2] / "unity_bridge" / "Editor"
               / "BatchEntry.cs").read_text()
-    namespace, method = _launcher.UNITY_BATCH_METHOD.rsplit(".", 2)[0], "Run"
+    namespace, method = launcher.UNITY_BATCH_METHOD.rsplit(".", 2)[0], "Run"
     assert f"namespace {namespace}" in source and f"public static void {method}()" in source
     assert os.path.exists(str(Path(__file__).resolve().parents[2] / "unity_bridge" / "Editor"
                               / "BatchEntry.cs.meta"))

@@ -18,7 +18,7 @@ import pytest
 from filelock import FileLock
 
 from agent_client import AgentClient
-from agent_client._addon import install
+from agent_client.engine.addon import install
 
 CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 AT = re.compile(r'"(?P<name>[^"]+)" \[(?:[^\]]*, )?at=(?P<x>-?\d+),(?P<y>-?\d+)')

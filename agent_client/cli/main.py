@@ -1,0 +1,104 @@
+"""The ``agent-bridge`` command line: one command per step against a game that stays running.
+
+    agent-bridge start PROJECT          agent-bridge snapshot -i
+    agent-bridge click @e3              agent-bridge wait --event symmetry_found
+    agent-bridge stop
+
+Every invocation prints its result on stdout and exits 0, or prints one ``error CODE: ...``
+line on stderr and exits 1 (2 for a usage error). See docs/CLI.md. Modules load lazily so a
+call stays fast: a new process per command is the normal case.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+# subcommand -> (module, function); functions of cli.commands take (args, client).
+SESSION_FREE = {
+    "start": ("agent_client.cli.sessions", "start"),
+    "sessions": ("agent_client.cli.sessions", "sessions"),
+    "stop": ("agent_client.cli.sessions", "stop"),
+    "install": ("agent_client.cli.project", "install_command"),
+    "mcp": ("agent_client.mcp.server", "mcp_command"),
+    "trace": ("agent_client.cli.trace", "trace_command"),
+}
+ON_GAME = {
+    "snapshot": "snapshot",
+    "click": "act",
+    "select": "act",
+    "set-value": "act",
+    "key": "act",
+    "press": "act",
+    "fill": "act",
+    "hover": "act",
+    "drag": "act",
+    "get": "get",
+    "call": "call",
+    "wait": "wait",
+    "pause": "time_control",
+    "resume": "time_control",
+    "step": "time_control",
+    "step-until": "step_until",
+    "screenshot": "screenshot",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["install-godot"]:
+        from agent_client.engine import godot_install
+
+        return godot_install.main(argv[1:])
+    # One-shot processes poll the response file instead of starting a file watcher.
+    os.environ.setdefault("AGENT_BRIDGE_POLLING", "1")
+    from agent_client.cli.parser import DEFAULT_TIMEOUT, build_parser, named_command
+
+    only = named_command(argv, [*SESSION_FREE, *ON_GAME])
+    args = build_parser(only).parse_args(argv)
+    for name, default in (("session", None), ("json", False), ("timeout", DEFAULT_TIMEOUT)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("error INTERRUPTED: stopped by the user\n")
+        return 130
+    except Exception as error:  # one readable line, whatever went wrong
+        from agent_client.cli.output import error_lines
+        from agent_client.model.selectors import SelectorError
+        from agent_client.wire.errors import AgentBridgeError
+
+        if not isinstance(error, (AgentBridgeError, SelectorError, OSError)):
+            raise
+        sys.stderr.write("".join(line + "\n" for line in error_lines(error)))
+        return 1
+
+
+def _run(args: Any) -> int:
+    import importlib
+
+    if args.command in SESSION_FREE:
+        module, function = SESSION_FREE[args.command]
+        handler: Callable[[Any], int] = getattr(importlib.import_module(module), function)
+        return handler(args)
+    from agent_client.cli import commands
+    from agent_client.client.client import AgentClient
+    from agent_client.engine.sessions import session_dir
+
+    folder = session_dir(args.session)
+    # Event commands read the responses since the last event reported; the rest read only
+    # their own answer.
+    read_from = commands.history_start(args, folder)
+    client = AgentClient.attach(folder, timeout=args.timeout + 5, read_from=read_from)
+    try:
+        result: int = getattr(commands, ON_GAME[args.command])(args, client)
+        return result
+    finally:
+        client.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""The session commands: ``start`` a game that keeps running, list ``sessions``, ``stop``."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agent_client.cli.output import show, show_json
+from agent_client.engine.sessions import (
+    alive,
+    forget,
+    free_name,
+    read_index,
+    remember,
+    session_name,
+    started_at,
+)
+from agent_client.wire.errors import UsageError
+from agent_client.wire.protocol import READY_FILE, SESSION_MARK
+
+STOP_GRACE = 5.0
+
+
+def start(args: argparse.Namespace) -> int:
+    from agent_client.client.client import AgentClient
+
+    project = Path(args.project).resolve()
+    name = args.session or free_name(project)
+    known = read_index()["sessions"].get(name)
+    if known and alive(known):
+        raise UsageError(
+            "SESSION_RUNNING",
+            f"Session {name!r} is running (pid {known['pid']}): "
+            f"stop it first with `agent-bridge stop --session "
+            f"{name}`.",
+        )
+    client = AgentClient.launch(
+        project,
+        godot=args.godot,
+        scene=args.scene,
+        render=args.render,
+        session=name,
+        tie_to_parent=False,
+        install=args.install,
+        import_progress=_import_progress(project),
+    )
+    assert client.process is not None
+    if args.trace:
+        client.start_trace(title=f"agent-bridge session {name}")
+    pid = client.process.pid
+    info = {
+        "dir": str(client.session_dir),
+        "project": str(project),
+        "pid": pid,
+        "created": started_at(pid),
+        "started": time.time(),
+        "render": bool(args.render),
+    }
+    client.detach()
+    remember(name, info)
+    if args.json:
+        show_json({"session": name, **info})
+    else:
+        show(f"started session {name} (pid {info['pid']}): {info['dir']}")
+    return 0
+
+
+def _import_progress(project: Path) -> Callable[[str], None]:
+    """Prints the engine's import steps on stderr (stdout stays the command's result); a
+    title line first, once."""
+    started: list[bool] = []
+
+    def report(line: str) -> None:
+        if not started:
+            started.append(True)
+            sys.stderr.write(f"importing {project} (the first launch only)\n")
+        sys.stderr.write(f"  {line}\n")
+        sys.stderr.flush()
+
+    return report
+
+
+def sessions(args: argparse.Namespace) -> int:
+    data = read_index()
+    rows = {
+        name: {**info, "running": alive(info), "current": name == data["current"]}
+        for name, info in data["sessions"].items()
+    }
+    if args.json:
+        show_json(rows)
+        return 0
+    if not rows:
+        show("no sessions (start one with `agent-bridge start PROJECT`)")
+    for name, row in sorted(rows.items(), key=lambda item: item[1]["started"]):
+        mark = "*" if row["current"] else " "
+        state = "running" if row["running"] else "exited"
+        show(f"{mark} {name}  {state}  pid {row['pid']}  {row['project']}")
+    return 0
+
+
+def stop(args: argparse.Namespace) -> int:
+    data = read_index()
+    names = list(data["sessions"]) if args.all else [session_name(args.session)]
+    for name in names:
+        _stop_one(name, data["sessions"].get(name))
+        show(f"stopped session {name}")
+    return 0
+
+
+def _stop_one(name: str, info: dict[str, Any] | None) -> None:
+    from agent_client.client.client import AgentClient
+    from agent_client.engine.process import stop_tree
+    from agent_client.wire.errors import AgentBridgeError
+
+    if info is None:
+        raise UsageError(
+            "NO_SESSION", f"No session {name!r} was started here; see `agent-bridge sessions`."
+        )
+    folder = Path(info["dir"])
+    if alive(info) and (folder / READY_FILE).exists():
+        with contextlib.suppress(AgentBridgeError):  # hung or already gone: stopped below
+            AgentClient.attach(folder, timeout=STOP_GRACE).quit(timeout=STOP_GRACE)
+    deadline = time.monotonic() + STOP_GRACE
+    while alive(info) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if alive(info):
+        stop_tree(info["pid"])
+    if (folder / SESSION_MARK).is_file():  # never a folder agent-bridge did not make
+        shutil.rmtree(folder, ignore_errors=True)
+    forget(name)

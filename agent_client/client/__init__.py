@@ -1,0 +1,1 @@
+"""What users call: ``AgentClient``, locators, ``expect`` and screenshots."""

@@ -1,0 +1,670 @@
+"""AgentClient: drive a running game through its bridge."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import warnings
+import weakref
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from agent_client.client.locators import Locators
+from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection
+from agent_client.engine import launcher
+from agent_client.trace.recorder import TraceRecorder
+from agent_client.transport.base import Transport
+from agent_client.transport.files import FileTransport
+from agent_client.wire.errors import AgentBridgeError, GameExitedError
+from agent_client.wire.protocol import READY_FILE, Event, RequestId, Response, target_args
+
+READY_TIMEOUT = 30.0
+
+
+class AgentClient(Locators):
+    """A connection to one game session.
+
+    Create one with :meth:`launch` (start a Godot project headless), :meth:`launch_command`
+    (any bridge executable) or :meth:`attach` (a session another process started). Use it as a
+    context manager: leaving the block quits the game it started and stops its processes.
+
+    Every method that takes a ``target`` takes a node path (``"/root/Menu/Play"``) or a
+    snapshot ref (``"@e3"`` or ``"e3"``).
+
+    Attributes:
+        connection: The requests, responses and events of this session.
+        session_dir: The session folder (None over a transport without one).
+        process: The game this client started (None when it attached).
+        info: What the bridge wrote into ``bridge.json`` when it got ready.
+    """
+
+    def __init__(
+        self,
+        connection: Connection,
+        *,
+        session_dir: Path | None = None,
+        process: launcher.GameProcess | None = None,
+        info: dict[str, Any] | None = None,
+        owns_session: bool = False,
+    ) -> None:
+        self.connection = connection
+        self.session_dir = session_dir
+        self.process = process
+        self.info: dict[str, Any] = info or {}
+        self._owns_session = owns_session
+        self.render = False
+        self.trace: TraceRecorder | None = None
+        if session_dir is not None:
+            # A trace another client of this session started records this one's calls too.
+            self.trace = TraceRecorder.resume(session_dir, connection)
+        if process is not None:
+            # However this interpreter ends (short of being killed), its game goes with it;
+            # the bridge's parent-pid check covers the rest.
+            self._finalizer = weakref.finalize(self, _stop_quietly, process)
+
+    # --- creating ------------------------------------------------------------------------------
+
+    @classmethod
+    def launch(
+        cls,
+        project: str | os.PathLike[str],
+        *,
+        godot: str | os.PathLike[str] | None = None,
+        scene: str | None = None,
+        render: bool = False,
+        engine_args: Sequence[str] = (),
+        env: dict[str, str] | None = None,
+        session: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        ready_timeout: float = READY_TIMEOUT,
+        tie_to_parent: bool = True,
+        fixed_fps: int | None = None,
+        install: bool = False,
+        import_progress: Callable[[str], None] | None = None,
+    ) -> AgentClient:
+        """Start a game with its bridge in agent mode and connect to it.
+
+        Args:
+            project: A Godot project folder (holding ``project.godot``), a built Unity player
+                (run ``-batchmode -nographics``), or a Unity project folder (opened in the
+                editor, ``$UNITY_EDITOR``, in batch mode, entering play mode).
+            godot: The engine binary; default: ``$GODOT_BIN``, PATH, then the installed copy.
+            scene: A ``res://`` scene to run instead of the main scene (Godot), or the scene
+                a Unity project's batch-mode editor opens (a name or a Build Settings path).
+            render: Draw frames (needed for screenshots): the OpenGL renderer, under a
+                virtual display (Xvfb) when there is no display. Default: headless.
+            engine_args: Extra engine arguments (before the scene).
+            env: The game's environment (default: this process's).
+            session: A name for the session directory (default: a random one).
+            timeout: Default seconds to wait for a response.
+            ready_timeout: Seconds to wait for the bridge to report ready.
+            tie_to_parent: The game quits by itself if this process dies.
+            fixed_fps: Give every frame the same delta (1/fixed_fps) instead of wall time,
+                so ``step`` is deterministic.
+            install: Copy the bridge addon into the Godot project first (as
+                ``agent-bridge install``); without it, a project lacking the addon is refused.
+            import_progress: Called with a line per step of the engine's one-time import of
+                a Godot project (when it was never imported, or its sources changed since).
+
+        Raises:
+            EngineNotFoundError: no engine found.
+            LaunchError: the project has no bridge addon (and ``install`` is off), the import
+                failed, or the bridge did not get ready.
+            GameExitedError: the game ended while starting.
+        """
+        from agent_client.engine.godot_import import ensure_imported  # launching only
+
+        target = Path(project).resolve()
+        kind = launcher.project_kind(target)
+        session_dir = launcher.new_session_dir(session)
+        parent_pid = os.getpid() if tie_to_parent else None
+        if kind == "godot":
+            launcher.ensure_addon(target, install=install)
+            engine = launcher.find_godot(godot)
+            ensure_imported(target, engine, progress=import_progress)
+            if fixed_fps:
+                engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
+            argv = launcher.godot_argv(
+                engine,
+                target,
+                session_dir,
+                scene=scene,
+                render=render,
+                engine_args=engine_args,
+                parent_pid=parent_pid,
+            )
+        else:
+            argv = launcher.unity_argv(
+                target,
+                kind,
+                session_dir,
+                render=render,
+                engine_args=engine_args,
+                parent_pid=parent_pid,
+                scene=scene,
+            )
+        game = cls._start(
+            argv,
+            session_dir,
+            env=env,
+            timeout=timeout,
+            ready_timeout=ready_timeout,
+            owns_session=session is None,
+        )
+        game.render = render
+        return game
+
+    @classmethod
+    def launch_command(
+        cls,
+        argv: Sequence[str],
+        *,
+        env: dict[str, str] | None = None,
+        session: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        ready_timeout: float = READY_TIMEOUT,
+    ) -> AgentClient:
+        """Start any bridge executable (a Unity player, a test host) with the bridge arguments
+        appended to ``argv``, and connect to it."""
+        session_dir = launcher.new_session_dir(session)
+        full = [*argv, *launcher.bridge_args(session_dir, parent_pid=os.getpid())]
+        return cls._start(
+            full,
+            session_dir,
+            env=env,
+            timeout=timeout,
+            ready_timeout=ready_timeout,
+            owns_session=session is None,
+        )
+
+    @classmethod
+    def _start(
+        cls,
+        argv: list[str],
+        session_dir: Path,
+        *,
+        env: dict[str, str] | None,
+        timeout: float,
+        ready_timeout: float,
+        owns_session: bool,
+    ) -> AgentClient:
+        process = launcher.GameProcess(argv, session_dir, env=env)
+        try:
+            info = process.wait_ready(ready_timeout)
+        except BaseException:
+            process.stop()
+            raise
+        # The client that launched the game owns the id space: plain integer ids.
+        connection = Connection(
+            FileTransport(session_dir, start=0),
+            timeout=timeout,
+            check_alive=process.check_alive,
+            hang_hint=lambda: launcher.hang_hint(session_dir),
+        )
+        return cls(
+            connection,
+            session_dir=session_dir,
+            process=process,
+            info=info,
+            owns_session=owns_session,
+        )
+
+    @classmethod
+    def attach(
+        cls,
+        session_dir: str | os.PathLike[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        read_from: int | None = None,
+    ) -> AgentClient:
+        """Connect to a session another process started; closing it leaves the game running.
+
+        Args:
+            session_dir: The session folder (it holds ``bridge.json``).
+            timeout: Default seconds to wait for a response.
+            read_from: Where in ``resp.jsonl`` to start reading (events before it are not
+                seen); None: its current end.
+        """
+        folder = Path(session_dir)
+        info: dict[str, Any] = orjson.loads((folder / READY_FILE).read_bytes())
+        pid = info.get("pid")
+        # Ids prefixed with this process's pid cannot collide with another client's.
+        connection = Connection(
+            FileTransport(folder, start=read_from),
+            timeout=timeout,
+            id_prefix=f"{os.getpid()}-",
+            check_alive=launcher.pid_watch(pid if isinstance(pid, int) else None, folder),
+            hang_hint=lambda: launcher.hang_hint(folder),
+        )
+        return cls(connection, session_dir=folder, info=info)
+
+    @classmethod
+    def connect(
+        cls,
+        transport: Transport,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        info: dict[str, Any] | None = None,
+    ) -> AgentClient:
+        """A client over any :class:`~agent_client.transport.base.Transport` (an in-process
+        fake bridge in tests, say); closing it closes the transport."""
+        return cls(Connection(transport, timeout=timeout), info=info)
+
+    # --- requests ------------------------------------------------------------------------------
+
+    @property
+    def timeout(self) -> float:
+        """Default seconds to wait for a response."""
+        return self.connection.timeout
+
+    @property
+    def event_log(self) -> deque[Event]:
+        """Every event read so far, from every response line, oldest first."""
+        return self.connection.event_log
+
+    @property
+    def last_frame(self) -> int:
+        """The engine frame of the latest response to this client."""
+        return self.connection.last_frame
+
+    def send(
+        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Response:
+        """Send one command and return the whole response, failures included (not raised):
+        :meth:`Connection.send`."""
+        return self.connection.send(cmd, args, timeout=timeout)
+
+    def request(
+        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Any:
+        """Send one command and return its ``data``; a failure raises the exception of its
+        code: :meth:`Connection.request`."""
+        return self.connection.request(cmd, args, timeout=timeout)
+
+    # --- the generic commands ------------------------------------------------------------------
+
+    def hello(self, *, schemas: bool = False) -> dict[str, Any]:
+        """Protocol version, engine, game and the commands (names and sources; with
+        ``schemas``, also each one's description and argument schema)."""
+        return dict(self.request("hello", {"schemas": True} if schemas else None))
+
+    def get_tree(
+        self,
+        root: str = "/root",
+        *,
+        max_depth: int | None = None,
+        fields: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """The live scene tree below ``root``, every node serialized; only ``fields`` of each
+        node (such as ``["name", "path"]``; ``children`` always) for a leaner, faster tree."""
+        args: dict[str, Any] = {"root": root}
+        if max_depth is not None:
+            args["max_depth"] = max_depth
+        if fields is not None:
+            args["fields"] = list(fields)
+        return dict(self.request("get_tree", args)["tree"])
+
+    def get_node(self, target: str) -> dict[str, Any]:
+        """One node in detail: ``{"node", "children", "properties"}``."""
+        return dict(self.request("get_node", target_args(target)))
+
+    def get_property(self, target: str, prop: str) -> Any:
+        """Any property of a node, in its wire form (``"position:x"`` reads a part)."""
+        return self.request("get_property", {**target_args(target), "property": prop})["value"]
+
+    def set_property(self, target: str, prop: str, value: Any) -> Any:
+        """Set a property (the value is converted to its type); returns the value now held."""
+        return self.request(
+            "set_property", {**target_args(target), "property": prop, "value": value}
+        )["value"]
+
+    def call_method(self, target: str, method: str, *args: Any) -> Any:
+        """Call a method of a node; returns its result."""
+        return self.request(
+            "call_method", {**target_args(target), "method": method, "args": list(args)}
+        )["result"]
+
+    def get_signals(self, target: str) -> list[dict[str, Any]]:
+        """A node's signals and what is connected to them."""
+        return list(self.request("get_signals", target_args(target))["signals"])
+
+    def press(self, target: str, **options: Any) -> dict[str, Any]:
+        """Press a button through its own input handling. ``options``: the action options
+        (``settled=True``, ``snapshot=True``, ``timeout_ms``), as for every action."""
+        return self._act("press", target_args(target), options)
+
+    def fill(
+        self, target: str, value: str, *, submit: bool = False, **options: Any
+    ) -> dict[str, Any]:
+        """Replace a text field's text as typing would (``text_changed`` fires)."""
+        return self._act("fill", {**target_args(target), "value": value, "submit": submit}, options)
+
+    def select_option(
+        self, target: str, option: str | int | None = None, **options: Any
+    ) -> dict[str, Any]:
+        """Choose an entry of an option button, menu, item list, tab bar or container, or
+        tree, by clicking it as a player would: ``option`` is its text (a tree row also by its
+        path of texts joined with ``/``) or its index; left out when ``target`` is the ref of
+        the entry itself. Answers ``{"target", "selected": {"item", "text"}}``.
+
+        Raises:
+            NotFoundError: no such option (the message lists those there are).
+        """
+        args = {**target_args(target), **({} if option is None else {"option": option})}
+        return self._act("select", args, options)
+
+    def set_value(
+        self, target: str, value: float | str | dict[str, float], **options: Any
+    ) -> dict[str, Any]:
+        """Set a slider, spin box or scroll bar (a number) or a color picker (``"#rrggbb"``,
+        ``"#rrggbbaa"`` or ``{"r", "g", "b", "a"}``), emitting the signals a player's input
+        would. Answers ``{"target", "value", "clamped"}``: a number outside the range is
+        clamped as the engine does.
+
+        Raises:
+            InvalidArgsError: a value of the wrong kind for the control.
+        """
+        return self._act("set_value", {**target_args(target), "value": value}, options)
+
+    def get_events(self) -> list[Event]:
+        """Events that fired since the last call, oldest first (all of them: also those that
+        rode along on other responses)."""
+        self.request("get_events")
+        return self.connection.take_unread_events()
+
+    def wait_frames(self, frames: int, *, timeout_ms: int = 5000) -> dict[str, Any]:
+        """Let ``frames`` frames pass."""
+        return dict(
+            self.request(
+                "wait",
+                {"frames": frames, "timeout_ms": timeout_ms},
+                timeout=self.connection.timeout_for_wait(timeout_ms),
+            )
+        )
+
+    def wait_settled(self, *, quiet_frames: int = 2, timeout_ms: int = 5000) -> dict[str, Any]:
+        """Wait until no Tween or animation runs and no scene change is pending."""
+        return dict(
+            self.request(
+                "wait",
+                {"settled": True, "quiet_frames": quiet_frames, "timeout_ms": timeout_ms},
+                timeout=self.connection.timeout_for_wait(timeout_ms),
+            )
+        )
+
+    def get_state(self) -> Any:
+        """The game's own state, as it registered it."""
+        return self.request("get_state")
+
+    def list_actions(self) -> dict[str, Any]:
+        """Every action possible right now, and every command."""
+        return dict(self.request("list_actions"))
+
+    def change_scene(self, path: str) -> dict[str, Any]:
+        """Switch the current scene (a ``res://`` file); answers once it is in the tree."""
+        return dict(self.request("change_scene", {"path": path}, timeout=self.timeout + 10))
+
+    def snapshot(
+        self,
+        *,
+        interactive: bool = False,
+        compact: bool = False,
+        max_depth: int | None = None,
+        root: str = "/root",
+        all: bool = False,
+        since: int | None = None,
+    ) -> dict[str, Any]:
+        """The accessibility snapshot: ``{"text", "refs", "snapshot", "tree_version"}``; refs
+        (``e3``) work wherever a path does, for as long as their node lives.
+
+        Args:
+            interactive: Only what can be acted on (and its ancestors unless ``compact``).
+            compact: Leave out unnamed wrappers.
+            max_depth: Levels below ``root``.
+            root: The node to start from.
+            all: Also nodes a player cannot see or act on (timers, collision shapes, ...).
+            since: A ``tree_version`` from an earlier snapshot: when the tree is still there,
+                the answer is only ``{"unchanged": true, ...}``.
+        """
+        args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
+        if max_depth is not None:
+            args["max_depth"] = max_depth
+        if all:
+            args["all"] = True
+        if since is not None:
+            args["since"] = since
+        return dict(self.request("snapshot", args))
+
+    def click(
+        self,
+        target: str | None = None,
+        *,
+        x: float | None = None,
+        y: float | None = None,
+        button: str = "left",
+        double: bool = False,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """Click a node or a point (``x``, ``y``), through real mouse input."""
+        return self._act(
+            "click", {**_point_or_target(target, x, y), "button": button, "double": double}, options
+        )
+
+    def hover(
+        self,
+        target: str | None = None,
+        *,
+        x: float | None = None,
+        y: float | None = None,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """Move the mouse over a node or a point."""
+        return self._act("hover", _point_or_target(target, x, y), options)
+
+    def drag(
+        self, source: str | dict[str, float], dest: str | dict[str, float], **options: Any
+    ) -> dict[str, Any]:
+        """Press on ``source``, move to ``dest`` and release (refs, paths or ``{"x","y"}``)."""
+        return self._act("drag", {"from": source, "to": dest}, options)
+
+    def input(self, **args: Any) -> dict[str, Any]:
+        """``action=``, ``key=`` (with ``modifiers=``), ``text=`` or ``wheel=``."""
+        return self._act("input", {}, args)
+
+    def screenshot(
+        self, target: str | None = None, *, annotate: bool = False, name: str | None = None
+    ) -> dict[str, Any]:
+        """Save a PNG into the session's artifacts (needs ``render=True``)."""
+        args: dict[str, Any] = {"annotate": annotate}
+        if target:
+            args.update(target_args(target))
+        if name:
+            args["name"] = name
+        return dict(self.request("screenshot", args, timeout=self.timeout + 20))
+
+    def pause(self) -> dict[str, Any]:
+        """Pause the game (the bridge keeps answering)."""
+        return dict(self.request("pause"))
+
+    def resume(self) -> dict[str, Any]:
+        """Resume a paused game."""
+        return dict(self.request("resume"))
+
+    def step(self, frames: int = 1) -> dict[str, Any]:
+        """Advance a paused game by exactly ``frames`` process frames and physics ticks."""
+        return dict(self.request("step", {"frames": frames}, timeout=self.timeout + frames / 30))
+
+    def step_until(
+        self,
+        *,
+        event: str | None = None,
+        node: str | None = None,
+        present: bool = True,
+        prop: str | None = None,
+        op: str = "==",
+        value: Any = None,
+        text: str | None = None,
+        max_frames: int = 600,
+    ) -> dict[str, Any]:
+        """Advance a paused game frame by frame until a condition holds or ``max_frames``
+        pass; the answer says whether it was ``met`` and after how many ``frames``, and the
+        events of those frames ride along.
+
+        Give exactly one condition: ``event`` (an event type arrives), ``node`` (a path that
+        is there, or gone with ``present=False``; with ``prop``, ``op`` and ``value``: that
+        property compares true) or ``text`` (a shown label, button or 3D label holds it).
+
+        Raises:
+            InvalidArgsError: the game is not paused, or the condition is not one of these.
+        """
+        args: dict[str, Any] = {"max_frames": max_frames}
+        for key, given in (("event", event), ("node", node), ("text", text)):
+            if given is not None:
+                args[key] = given
+        if node is not None:
+            args["present"] = present
+        if prop is not None:
+            args.update(property=prop, op=op, value=value)
+        return dict(self.request("step_until", args, timeout=self.timeout + max_frames / 30))
+
+    def cancel(self, request_id: RequestId) -> dict[str, Any]:
+        """Stop a request of this session that is still running (a long wait): it answers
+        CANCELLED at once.
+
+        Raises:
+            NotFoundError: no request with that id is running.
+        """
+        return dict(self.request("cancel", {"id": request_id}))
+
+    def set_time_scale(self, scale: float) -> dict[str, Any]:
+        """Speed game time up (> 1) or down (< 1)."""
+        return dict(self.request("set_time_scale", {"scale": scale}))
+
+    def command(self, name: str, /, **args: Any) -> Any:
+        """Call a game-registered command: ``game.command("load_level", level_id="a1")``."""
+        return self.request(name, args)
+
+    def _act(self, cmd: str, args: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        """An action command with its options; one that answers once settled may take as
+        long as its own ``timeout_ms``."""
+        options = _renamed_options(options)
+        timeout = (
+            self.connection.timeout_for_wait(options.get("timeout_ms", 5000))
+            if options.get("settled")
+            else None
+        )
+        return dict(self.request(cmd, {**args, **options}, timeout=timeout))
+
+    # --- traces --------------------------------------------------------------------------------
+
+    def start_trace(self, title: str = "session") -> None:
+        """Record every call from now on (docs/TRACE.md): answers, events, snapshots after
+        actions and, when the game renders, screenshots. Other clients of the session record
+        into the same trace.
+
+        Raises:
+            AgentBridgeError: this client has no session folder to record into.
+        """
+        if self.session_dir is None:
+            raise AgentBridgeError("A trace needs a session folder; this client has none.")
+        self.trace = TraceRecorder.start(
+            self.session_dir, self.connection, title=title, render=self.render
+        )
+
+    def save_trace(self, path: str | os.PathLike[str], *, reason: str = "closed") -> Path:
+        """Write the trace recorded so far as a ``trace.zip`` (the recording goes on).
+
+        Raises:
+            AgentBridgeError: no trace is being recorded.
+        """
+        if self.trace is None:
+            raise AgentBridgeError("No trace is being recorded: call start_trace() first.")
+        return self.trace.save(Path(path), reason=reason)
+
+    def stop_trace(self) -> None:
+        """Stop recording (what was not saved is dropped)."""
+        if self.trace is not None:
+            self.trace.stop()
+            self.trace = None
+
+    # --- closing -------------------------------------------------------------------------------
+
+    def quit(self, exit_code: int = 0, *, timeout: float = 5.0) -> int | None:
+        """Ask the game to quit and wait for it to exit; returns its exit code."""
+        try:
+            self.request("quit", {"exit_code": exit_code}, timeout=timeout)
+        except GameExitedError:
+            pass
+        return self.process.wait_exit(timeout) if self.process is not None else None
+
+    @property
+    def closed(self) -> bool:
+        return self.connection.closed
+
+    def detach(self) -> None:
+        """Let go of the session but leave the game running (a CLI's ``start``). The game is
+        then stopped through another client's ``quit`` or ``AgentClient.attach(...).quit()``."""
+        if self.closed:
+            return
+        self.connection.close()
+        if self.process is not None:
+            self._finalizer.detach()
+
+    def close(self) -> None:
+        """Quit the game this client started (terminate, then kill, if it does not) and release
+        the session. A client that attached leaves the game running."""
+        if self.closed:
+            return
+        try:
+            if self.process is not None and self.process.exit_code() is None:
+                try:
+                    self.quit(timeout=2.0)
+                except Exception:
+                    pass  # hung or broken: stopped below
+                self.process.stop()
+        finally:
+            self.connection.close()
+            if self.process is not None:
+                self._finalizer.detach()
+            if self._owns_session and self.session_dir is not None:
+                shutil.rmtree(self.session_dir, ignore_errors=True)
+
+    def __enter__(self) -> AgentClient:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _point_or_target(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:
+    """A node (path or ref) or a point.
+
+    Raises:
+        ValueError: neither a target nor both coordinates.
+    """
+    if target is not None:
+        return target_args(target)
+    if x is None or y is None:
+        raise ValueError("Give a target (a path or a ref) or both x and y.")
+    return {"x": x, "y": y}
+
+
+def _renamed_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The action options with ``settle`` (the old name) as ``settled``."""
+    if "settle" not in options:
+        return options
+    warnings.warn("The action option 'settle' is now 'settled'.", DeprecationWarning, stacklevel=4)
+    renamed = {key: value for key, value in options.items() if key != "settle"}
+    renamed.setdefault("settled", options["settle"])
+    return renamed
+
+
+def _stop_quietly(process: launcher.GameProcess) -> None:
+    try:
+        process.stop()
+    except Exception:
+        pass

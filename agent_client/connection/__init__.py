@@ -1,0 +1,1 @@
+"""One connection to a bridge: request ids, answers, the event stream and waits on it."""

@@ -1,0 +1,656 @@
+"""The tools an AI agent calls through the MCP server, one step of play each: what each takes
+(a JSON schema), what it says about itself (one line, and honest read-only / destructive
+hints), and what it does with the running game. Nothing here knows MCP's wire format; the
+server (``_mcp_server``) turns :class:`Result` into MCP content and errors into tool errors.
+
+Actions answer with what changed: their events, the nodes added and removed, and the screen
+after (a compact interactive snapshot, or "unchanged" when the tree did not move since the
+agent last saw it), so one call is one step.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from agent_client.client.client import AgentClient
+from agent_client.wire.errors import AgentBridgeError, BridgeError, GameExitedError
+from agent_client.wire.protocol import Event, target_args
+
+# What the screen looks like to an agent after each step (and in `snapshot` by default).
+STEP_VIEW = {"interactive": True, "compact": True}
+EVENTS_SHOWN = 20
+
+# Next steps for the codes an agent meets, appended to every error it gets.
+NEXT_STEP = {
+    "STALE_REF": "take a new snapshot and use the refs it shows.",
+    "NOT_INTERACTABLE": "deal with what the sentence names: close the dialog or popup in the "
+    "way (key Escape, or click its button), wait until it is enabled, or resume a paused game.",
+    "NOT_FOUND": "pick one of the names the sentence lists, or take a snapshot to see what "
+    "is there.",
+    "INVALID_ARGS": "fix the arguments the sentence names (the tool's schema lists them).",
+    "TIMEOUT": "take a snapshot to see where the game is; wait longer if it is still busy.",
+    "UNSUPPORTED": "this needs something else: screenshots need launch with render: true.",
+    "UNKNOWN_COMMAND": "list the tools to see what exists.",
+    "INTERNAL": "the game's own code failed: get_events shows the engine_error with its message.",
+    "CANCELLED": "the request was cancelled; run it again if it is still wanted.",
+    "NO_SESSION": "call launch with the game's project folder first.",
+    "GAME_EXITED": "the game is gone: call launch again (the log tail above says why).",
+}
+
+
+class ToolError(AgentBridgeError):
+    """A tool could not do its step; ``code`` picks the next-step hint."""
+
+    def __init__(self, code: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.code = code
+
+
+@dataclass
+class Result:
+    """What a tool answers: text, and a PNG when it took a picture."""
+
+    text: str
+    png: bytes | None = None
+    tools_changed: bool = False
+
+
+@dataclass
+class Tool:
+    name: str
+    description: str
+    schema: dict[str, Any]
+    run: Callable[[dict[str, Any]], Result]
+    read_only: bool = False
+    destructive: bool = False
+    writes: bool = False  # left out with --read-only
+
+
+def explain(error: Exception) -> tuple[str, str]:
+    """(code, "CODE: sentence Next: ...") for an error a tool met."""
+    if isinstance(error, GameExitedError):
+        code, sentence = "GAME_EXITED", f"{error}"
+    elif isinstance(error, (BridgeError, ToolError)):
+        code, sentence = error.code, str(error.args[0]) if error.args else str(error)
+    else:
+        code, sentence = "INTERNAL", str(error)
+    hint = NEXT_STEP.get(code)
+    return code, f"{code}: {sentence}" + (f"\nNext: {hint}" if hint else "")
+
+
+def _schema(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+TARGET = {
+    "type": "string",
+    "description": "a ref from the snapshot (e3 or @e3) or a node path (/root/...)",
+}
+SETTLED = {
+    "type": "boolean",
+    "default": False,
+    "description": "answer only once animations and scene changes are done",
+}
+POINT = {"type": "number", "description": "screen x (instead of target), with y"}
+
+
+@dataclass
+class Play:
+    """The game this server drives (launched here, or attached to a CLI session) and what
+    the agent last saw of it."""
+
+    read_only: bool = False
+    game: AgentClient | None = None
+    tree_version: int | None = None
+    game_commands: list[dict[str, Any]] = field(default_factory=list)
+
+    # --- the session ----------------------------------------------------------------------------
+
+    def current(self) -> AgentClient:
+        if self.game is None or self.game.closed:
+            raise ToolError("NO_SESSION", "No game is running.")
+        return self.game
+
+    def close(self) -> None:
+        """Quit a game this server launched (an attached one keeps running)."""
+        if self.game is not None:
+            self.game.close()
+        self.game = None
+        self.tree_version = None
+        self.game_commands = []
+
+    def launch(self, args: dict[str, Any]) -> Result:
+        self.close()
+        self.game = AgentClient.launch(
+            Path(args["project"]).expanduser(),
+            scene=args.get("scene"),
+            render=args.get("render", False),
+            fixed_fps=args.get("fixed_fps"),
+            install=args.get("install", False),
+        )
+        return self._arrived("launched")
+
+    def attach(self, args: dict[str, Any]) -> Result:
+        from agent_client.engine.sessions import session_dir
+
+        self.close()
+        self.game = AgentClient.attach(session_dir(args["session"]))
+        return self._arrived("attached to")
+
+    def _arrived(self, how: str) -> Result:
+        game = self.current()
+        info = game.hello(schemas=True)
+        self.game_commands = [c for c in info["commands"] if c.get("source") == "game"]
+        view = self._screen(game.snapshot(interactive=True, compact=True))
+        return Result(
+            f"{how} {info.get('game') or 'the game'} ({info['engine']} "
+            f"{info['engine_version']}); its own commands are tools named game_*.\n{view}",
+            tools_changed=True,
+        )
+
+    def stop(self, _args: dict[str, Any]) -> Result:
+        had = self.game is not None
+        self.close()
+        return Result("stopped the game" if had else "no game was running", tools_changed=had)
+
+    def sessions(self, _args: dict[str, Any]) -> Result:
+        from agent_client.engine.sessions import read_index
+
+        lines = [f"this server: {self.game.session_dir}" if self.game else "this server: none"]
+        for name, info in read_index()["sessions"].items():
+            lines.append(f"{name}: {info.get('project')} ({info.get('dir')})")
+        return Result("\n".join(lines))
+
+    # --- seeing ---------------------------------------------------------------------------------
+
+    def snapshot(self, args: dict[str, Any]) -> Result:
+        options = {key: value for key, value in args.items() if value is not None}
+        if "depth" in options:
+            options["max_depth"] = options.pop("depth")
+        options.setdefault("interactive", True)
+        options.setdefault("compact", True)
+        return Result(self._screen(self.current().snapshot(**options)))
+
+    def get_tree(self, args: dict[str, Any]) -> Result:
+        tree = self.current().get_tree(
+            args.get("root", "/root"), max_depth=args.get("depth", 3), fields=args.get("fields")
+        )
+        return Result(orjson.dumps(tree, option=orjson.OPT_INDENT_2).decode())
+
+    def get_node(self, args: dict[str, Any]) -> Result:
+        return Result(_json(self.current().get_node(args["target"])))
+
+    def get_property(self, args: dict[str, Any]) -> Result:
+        return Result(_json(self.current().get_property(args["target"], args["property"])))
+
+    def get_events(self, _args: dict[str, Any]) -> Result:
+        events = self.current().get_events()
+        return Result(_events_text(events, "no events since the last look"))
+
+    def screenshot(self, args: dict[str, Any]) -> Result:
+        shot = self.current().screenshot(args.get("target"), annotate=args.get("annotate", False))
+        picture = Path(shot["path"]).read_bytes()
+        return Result(f"{shot['width']}x{shot['height']} PNG ({shot['path']})", png=picture)
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    def act(self, cmd: str, args: dict[str, Any]) -> Result:
+        """Runs an action command and answers with its effects and the screen after it."""
+        game = self.current()
+        options: dict[str, Any] = {"snapshot": {**STEP_VIEW, **self._since()}}
+        if args.pop("settled", False):
+            options["settled"] = True
+        wire = _wire_args(cmd, args)
+        data = dict(game.request(cmd, {**wire, **options}, timeout=_timeout(game, options)))
+        events = game.connection.take_unread_events()
+        screen = self._screen(data.pop("snapshot", None))
+        return Result(_effects_text(cmd, wire, data, events, screen))
+
+    def game_command(self, name: str, args: dict[str, Any]) -> Result:
+        return Result(_json(self.current().request(name, args)))
+
+    def call(self, cmd: str, args: dict[str, Any]) -> Result:
+        """A command answered as JSON (targets may be refs)."""
+        return Result(_json(self.current().request(cmd, _wire_args(cmd, args))))
+
+    # --- waiting and time -----------------------------------------------------------------------
+
+    def wait(self, args: dict[str, Any]) -> Result:
+        game = self.current()
+        seconds = float(args.get("timeout", 5))
+        if args.get("event"):
+            event = game.wait_for_event(args["event"], timeout=seconds)
+            return Result(_events_text([event], ""))
+        if args.get("text") or args.get("node"):
+            shown = args.get("text") or args["node"]
+            locator = game.get_by_text(shown) if args.get("text") else game.locator(shown)
+            locator.first.wait_for(state="visible", timeout=seconds)
+            return Result(f"{shown!r} is on screen ({locator.first.path()})")
+        condition: dict[str, Any] = (
+            {"frames": args["frames"]} if args.get("frames") else {"settled": True}
+        )
+        data = game.request(
+            "wait",
+            {**condition, "timeout_ms": int(seconds * 1000)},
+            timeout=game.connection.timeout_for_wait(seconds * 1000),
+        )
+        return Result(f"waited {data['frames_waited']} frames")
+
+    def time(self, cmd: str, args: dict[str, Any]) -> Result:
+        data = self.current().request(cmd, args)
+        state = "paused" if data["paused"] else "running"
+        extra = ""
+        if "met" in data:
+            extra = f"; condition {'met' if data['met'] else 'not met'} after {data['frames']}"
+        elif "stepped" in data:
+            extra = f"; stepped {data['stepped']}"
+        return Result(f"{state} at frame {data['frame']}{extra}")
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _since(self) -> dict[str, Any]:
+        return {} if self.tree_version is None else {"since": self.tree_version}
+
+    def _screen(self, snapshot: dict[str, Any] | None) -> str:
+        if not snapshot:
+            return ""
+        version = snapshot.get("tree_version")
+        if version is not None:
+            self.tree_version = int(version)
+        if snapshot.get("unchanged"):
+            return f"screen: unchanged (tree_version {version})"
+        return f"screen (tree_version {version}):\n{snapshot['text']}"
+
+
+def _timeout(game: AgentClient, options: dict[str, Any]) -> float | None:
+    return game.connection.timeout_for_wait(5000) if options.get("settled") else None
+
+
+def _wire_args(cmd: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Tool arguments as the command's wire arguments: ``target`` becomes path or ref."""
+    wire = {key: value for key, value in args.items() if value is not None}
+    target = wire.pop("target", None)
+    if target is not None:
+        wire.update(target_args(str(target)))
+    if cmd == "fill" and "text" in wire:
+        wire["value"] = wire.pop("text")
+    if cmd == "drag":
+        wire = {key: _drag_end(value) for key, value in wire.items()}
+    return wire
+
+
+def _drag_end(value: Any) -> Any:
+    """A drag end as the bridge takes it: a ref without @, a path, or {x, y}."""
+    return value.removeprefix("@") if isinstance(value, str) else value
+
+
+def _effects_text(
+    cmd: str, wire: dict[str, Any], data: dict[str, Any], events: list[Event], screen: str
+) -> str:
+    what = wire.get("ref") or wire.get("path") or wire.get("key") or wire.get("action") or ""
+    if "position" in data:
+        what = f"{what} at {int(data['position']['x'])},{int(data['position']['y'])}".strip()
+    if "item_text" in data:
+        what += f" (item {data['item_text']!r})"
+    if "selected" in data:
+        what += f" -> {data['selected']['text']!r}"
+    if "value" in data and cmd == "set_value":
+        what += f" -> {data['value']}" + (" (clamped)" if data.get("clamped") else "")
+    lines = [f"{cmd} {what}".strip()]
+    changes = data.get("changes") or {}
+    if changes.get("added_count") or changes.get("removed_count"):
+        lines.append(
+            f"changes: {changes.get('added_count', 0)} added "
+            f"({', '.join(changes.get('added', [])[:5])}), {changes.get('removed_count', 0)} "
+            f"removed ({', '.join(changes.get('removed', [])[:5])})"
+        )
+    if events:
+        lines.append("events:\n" + _events_text(events, ""))
+    return "\n".join([*lines, screen])
+
+
+def _events_text(events: list[Event], empty: str) -> str:
+    if not events:
+        return empty
+    shown = events[-EVENTS_SHOWN:]
+    lines = [
+        f"{event.get('type')} from {event.get('source')} {orjson.dumps(event.get('args')).decode()}"
+        for event in shown
+    ]
+    more = len(events) - len(shown)
+    return (f"({more} earlier events left out)\n" if more else "") + "\n".join(lines)
+
+
+def _json(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+
+
+def png_base64(picture: bytes) -> str:
+    return base64.b64encode(picture).decode()
+
+
+def build_tools(play: Play) -> list[Tool]:
+    """Every tool, the game's own commands included (``game_<name>``), minus the tools that
+    change the game's state directly when ``play.read_only``."""
+
+    def action(name: str, cmd: str, text: str, props: dict[str, Any], *req: str) -> Tool:
+        return Tool(
+            name,
+            text + " Answers with the events, the changes and the screen after.",
+            _schema({**props, "settled": SETTLED}, req),
+            lambda a: play.act(cmd, dict(a)),
+        )
+
+    tools = [
+        Tool(
+            "launch",
+            "Start a Godot game headless with its bridge (render: true for screenshots).",
+            _schema(
+                {
+                    "project": {"type": "string", "description": "folder with project.godot"},
+                    "scene": {"type": "string", "description": "a res:// scene to start in"},
+                    "render": {"type": "boolean", "default": False},
+                    "fixed_fps": {"type": "integer", "minimum": 1},
+                    "install": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "copy the bridge addon into the project first",
+                    },
+                },
+                ("project",),
+            ),
+            play.launch,
+        ),
+        Tool(
+            "attach",
+            "Drive a game the command line started (agent-bridge start): a session name.",
+            _schema({"session": {"type": "string"}}, ("session",)),
+            play.attach,
+        ),
+        Tool(
+            "stop", "Quit the game this server started.", _schema({}), play.stop, destructive=True
+        ),
+        Tool("sessions", "List the running games.", _schema({}), play.sessions, read_only=True),
+        Tool(
+            "snapshot",
+            "What a player sees: one line per element, refs (e3) for what can be acted on.",
+            _schema(
+                {
+                    "interactive": {"type": "boolean", "default": True},
+                    "compact": {"type": "boolean", "default": True},
+                    "all": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "also timers, sounds, shapes, cameras",
+                    },
+                    "root": {"type": "string", "description": "a node path to start from"},
+                    "depth": {"type": "integer", "minimum": 0},
+                    "since": {"type": "integer", "description": "a tree_version seen before"},
+                }
+            ),
+            play.snapshot,
+            read_only=True,
+        ),
+        action(
+            "click",
+            "click",
+            "Click a target (or a point x, y) with the mouse.",
+            {
+                "target": TARGET,
+                "x": POINT,
+                "y": POINT,
+                "button": {"type": "string", "enum": ["left", "right", "middle"]},
+                "double": {"type": "boolean"},
+            },
+        ),
+        action(
+            "hover",
+            "hover",
+            "Move the mouse over a target (or a point x, y).",
+            {"target": TARGET, "x": POINT, "y": POINT},
+        ),
+        action(
+            "fill",
+            "fill",
+            "Replace a text field's text, as typing would.",
+            {
+                "target": TARGET,
+                "text": {"type": "string"},
+                "submit": {"type": "boolean", "description": "then press Enter"},
+            },
+            "target",
+            "text",
+        ),
+        action(
+            "press",
+            "press",
+            "Press a button through its own logic (as Enter would).",
+            {"target": TARGET},
+            "target",
+        ),
+        action(
+            "select",
+            "select",
+            "Choose an entry of an option button, list, tab bar, tree "
+            "or menu by its text or index.",
+            {"target": TARGET, "option": {"type": ["string", "integer"]}},
+            "target",
+            "option",
+        ),
+        action(
+            "set_value",
+            "set_value",
+            "Set a slider or spin box (a number) or a color picker (#rrggbb).",
+            {"target": TARGET, "value": {"type": ["number", "string"]}},
+            "target",
+            "value",
+        ),
+        action(
+            "drag",
+            "drag",
+            "Drag from one target or point {x, y} to another.",
+            {"from": {"type": ["string", "object"]}, "to": {"type": ["string", "object"]}},
+            "from",
+            "to",
+        ),
+        action(
+            "key",
+            "input",
+            "Press a key (Enter, Escape, A, F5, Left, ...).",
+            {
+                "key": {"type": "string"},
+                "modifiers": {
+                    "type": "array",
+                    "items": {"type": "string", "enum": ["ctrl", "shift", "alt", "meta"]},
+                },
+                "pressed": {
+                    "type": "boolean",
+                    "description": "hold (true) or release (false) only; left out: a tap",
+                },
+            },
+            "key",
+        ),
+        action(
+            "input_action",
+            "input",
+            "Trigger one of the game's input actions (as its bound key or button would).",
+            {
+                "action": {"type": "string"},
+                "pressed": {
+                    "type": "boolean",
+                    "description": "hold (true) or release (false) only; left out: a tap",
+                },
+                "strength": {"type": "number", "minimum": 0, "maximum": 1},
+            },
+            "action",
+        ),
+        Tool(
+            "wait",
+            "Wait until the game settles, N frames pass, an event comes or a text or node shows.",
+            _schema(
+                {
+                    "settled": {"type": "boolean"},
+                    "frames": {"type": "integer", "minimum": 1},
+                    "event": {"type": "string"},
+                    "text": {"type": "string"},
+                    "node": {"type": "string", "description": "a selector or path"},
+                    "timeout": {"type": "number", "default": 5, "description": "seconds"},
+                }
+            ),
+            play.wait,
+            read_only=True,
+        ),
+        Tool(
+            "get_events",
+            "The events (signals) that fired since the last look.",
+            _schema({}),
+            play.get_events,
+            read_only=True,
+        ),
+        Tool(
+            "screenshot",
+            "A picture of the game (it must run with render: true); annotate marks the refs.",
+            _schema({"target": TARGET, "annotate": {"type": "boolean", "default": False}}),
+            play.screenshot,
+            read_only=True,
+        ),
+        Tool(
+            "get_tree",
+            "The raw scene tree below a node, as JSON; `fields` keeps only those of each node "
+            "(such as name, role, label, path) for a smaller answer.",
+            _schema(
+                {
+                    "root": {"type": "string", "default": "/root"},
+                    "depth": {"type": "integer", "minimum": 0, "default": 3},
+                    "fields": {"type": "array", "items": {"type": "string"}},
+                }
+            ),
+            play.get_tree,
+            read_only=True,
+        ),
+        Tool(
+            "get_node",
+            "One node in detail: its fields, children and property types.",
+            _schema({"target": TARGET}, ("target",)),
+            play.get_node,
+            read_only=True,
+        ),
+        Tool(
+            "get_property",
+            "Read any property of a node.",
+            _schema({"target": TARGET, "property": {"type": "string"}}, ("target", "property")),
+            play.get_property,
+            read_only=True,
+        ),
+        Tool("pause", "Pause the game.", _schema({}), lambda a: play.time("pause", a)),
+        Tool("resume", "Resume a paused game.", _schema({}), lambda a: play.time("resume", a)),
+        Tool(
+            "step",
+            "Advance a paused game by exactly N frames.",
+            _schema({"frames": {"type": "integer", "minimum": 1, "default": 1}}),
+            lambda a: play.time("step", a),
+        ),
+        Tool(
+            "step_until",
+            "Advance a paused game frame by frame until an event comes, a node appears or "
+            "goes, a property compares true or a text shows.",
+            _schema(
+                {
+                    "event": {"type": "string"},
+                    "node": {"type": "string"},
+                    "present": {"type": "boolean"},
+                    "property": {"type": "string"},
+                    "op": {"type": "string", "enum": ["==", "!=", "<", "<=", ">", ">="]},
+                    "value": {},
+                    "text": {"type": "string"},
+                    "max_frames": {"type": "integer", "minimum": 1, "default": 600},
+                }
+            ),
+            lambda a: play.time("step_until", a),
+        ),
+    ]
+    writes = [
+        Tool(
+            "set_property",
+            "Set any property of a node (the value is converted to its type).",
+            _schema(
+                {"target": TARGET, "property": {"type": "string"}, "value": {}},
+                ("target", "property", "value"),
+            ),
+            lambda a: play.call("set_property", dict(a)),
+            destructive=True,
+            writes=True,
+        ),
+        Tool(
+            "call_method",
+            "Call a method of a node.",
+            _schema(
+                {
+                    "target": TARGET,
+                    "method": {"type": "string"},
+                    "args": {"type": "array", "default": []},
+                },
+                ("target", "method"),
+            ),
+            lambda a: play.call("call_method", dict(a)),
+            destructive=True,
+            writes=True,
+        ),
+        Tool(
+            "change_scene",
+            "Switch to another scene (a res:// path).",
+            _schema({"path": {"type": "string"}}, ("path",)),
+            lambda a: play.call("change_scene", dict(a)),
+            destructive=True,
+            writes=True,
+        ),
+    ]
+    writes += [_game_tool(play, command) for command in play.game_commands]
+    return tools + ([] if play.read_only else writes)
+
+
+def _game_tool(play: Play, command: dict[str, Any]) -> Tool:
+    """A tool for a command the game registered, with the schema it published."""
+    name = str(command["name"])
+
+    def run(args: dict[str, Any]) -> Result:
+        return play.game_command(name, dict(args))
+
+    return Tool(
+        f"game_{name}",
+        (command.get("description") or f"The game's own command {name}.")
+        + " (registered by the game)",
+        dict(command.get("args_schema") or _schema({})),
+        run,
+        destructive=True,
+        writes=True,
+    )
+
+
+def config_entry() -> dict[str, Any]:
+    """What an MCP client's configuration needs to start this server."""
+    import sys
+
+    return {
+        "mcpServers": {
+            "agent-bridge": {
+                "command": sys.executable,
+                "args": ["-m", "agent_client.cli", "mcp"],
+                "env": {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+                if os.environ.get("PYTHONPATH")
+                else {},
+            }
+        }
+    }

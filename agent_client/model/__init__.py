@@ -1,0 +1,1 @@
+"""A ``get_tree`` answer as data: node records, text matching, selectors, outlines. No I/O."""

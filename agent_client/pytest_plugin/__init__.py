@@ -1,0 +1,38 @@
+"""The pytest plugin (entry point ``pytest11: agent_bridge``, ``-p agent_client.pytest_plugin``).
+
+Its hooks and fixtures live in :mod:`agent_client.pytest_plugin.plugin` and the failure
+evidence in :mod:`agent_client.pytest_plugin.artifacts`; pytest registers this package, so
+the names it needs are imported here.
+"""
+
+from agent_client.pytest_plugin.plugin import (
+    SharedGame,
+    agent_launch_options,
+    agent_launcher,
+    agent_shared_session,
+    agent_timeout,
+    game,
+    launch_project,
+    main_scene,
+    pytest_addoption,
+    pytest_configure,
+    pytest_runtest_makereport,
+    setting,
+    shared_game,
+)
+
+__all__ = [
+    "SharedGame",
+    "agent_launch_options",
+    "agent_launcher",
+    "agent_shared_session",
+    "agent_timeout",
+    "game",
+    "launch_project",
+    "main_scene",
+    "pytest_addoption",
+    "pytest_configure",
+    "pytest_runtest_makereport",
+    "setting",
+    "shared_game",
+]

@@ -1,0 +1,227 @@
+"""Every error the client raises. One class per protocol error code, all under one root.
+
+AgentBridgeError                    anything this package raises
+├── BridgeError                     the bridge answered ok=false (.code, .response)
+│   ├── ParseError                  PARSE_ERROR
+│   ├── InvalidRequestError         INVALID_REQUEST
+│   ├── UnknownCommandError         UNKNOWN_COMMAND
+│   ├── InvalidArgsError            INVALID_ARGS
+│   ├── NotFoundError               NOT_FOUND
+│   ├── StaleRefError               STALE_REF
+│   ├── NotInteractableError        NOT_INTERACTABLE
+│   ├── CommandTimeoutError         TIMEOUT (also a builtin TimeoutError)
+│   ├── UnsupportedError            UNSUPPORTED
+│   ├── InternalBridgeError         INTERNAL
+│   ├── RequestCancelledError       CANCELLED
+│   └── ProtocolError               an error answer without the request's id (the bridge
+│                                   could not read the line the client sent)
+├── LaunchError                     the game could not be started or never got ready
+│   └── EngineNotFoundError         no engine binary to start
+├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
+│                                   .log_tail)
+├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
+├── StrictModeError                 a locator action matched several nodes (.matches)
+├── UsageError                      a front end cannot do what was asked: no such session,
+│                                   bad arguments, a missing extra (.code)
+└── WaitTimeoutError                a client-side wait ran out: an action's target never
+                                    became actionable, an event never came (also a TimeoutError)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "AgentBridgeError",
+    "BridgeError",
+    "CommandTimeoutError",
+    "ERROR_CLASSES",
+    "EngineNotFoundError",
+    "GameExitedError",
+    "InternalBridgeError",
+    "InvalidArgsError",
+    "InvalidRequestError",
+    "LaunchError",
+    "NotFoundError",
+    "NotInteractableError",
+    "ParseError",
+    "ProtocolError",
+    "RequestCancelledError",
+    "ResponseTimeoutError",
+    "StaleRefError",
+    "StrictModeError",
+    "UnknownCommandError",
+    "UnsupportedError",
+    "UsageError",
+    "WaitTimeoutError",
+    "error_from_response",
+]
+
+
+class AgentBridgeError(Exception):
+    """Base class of every error raised by agent_client."""
+
+
+class BridgeError(AgentBridgeError):
+    """The bridge answered a request with ``ok: false``."""
+
+    code = "ERROR"
+
+    def __init__(
+        self, message: str, *, code: str | None = None, response: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.response = response or {}
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.args[0]}"
+
+
+class ParseError(BridgeError):
+    """The bridge could not parse a request line as JSON."""
+
+    code = "PARSE_ERROR"
+
+
+class InvalidRequestError(BridgeError):
+    """The line was JSON but not a request (no cmd, bad id, args not an object)."""
+
+    code = "INVALID_REQUEST"
+
+
+class UnknownCommandError(BridgeError):
+    """No command of that name; the message lists close names."""
+
+    code = "UNKNOWN_COMMAND"
+
+
+class InvalidArgsError(BridgeError):
+    """A missing, unknown or wrongly typed argument, or a value that does not convert."""
+
+    code = "INVALID_ARGS"
+
+
+class NotFoundError(BridgeError):
+    """No node at that path, or no such scene, level or item."""
+
+    code = "NOT_FOUND"
+
+
+class StaleRefError(BridgeError):
+    """A ref from an older snapshot, or whose node is gone."""
+
+    code = "STALE_REF"
+
+
+class NotInteractableError(BridgeError):
+    """The target is disabled, hidden, read-only or covered."""
+
+    code = "NOT_INTERACTABLE"
+
+
+class CommandTimeoutError(BridgeError, TimeoutError):
+    """A wait (or an action that settles) ran past its timeout inside the game."""
+
+    code = "TIMEOUT"
+
+
+class UnsupportedError(BridgeError):
+    """The command exists but cannot work in this run (e.g. screenshots when headless)."""
+
+    code = "UNSUPPORTED"
+
+
+class InternalBridgeError(BridgeError):
+    """A bug in the bridge, or a script error in the game's command handler."""
+
+    code = "INTERNAL"
+
+
+class RequestCancelledError(BridgeError):
+    """A ``cancel`` request stopped this request while it was still running."""
+
+    code = "CANCELLED"
+
+
+class ProtocolError(BridgeError):
+    """An error answer carrying no request id, received while a request waited: the bridge
+    could not read the line that was sent (``.code`` is the answer's code)."""
+
+
+class LaunchError(AgentBridgeError):
+    """The game could not be started, or its bridge never reported ready."""
+
+
+class EngineNotFoundError(LaunchError):
+    """No engine binary was given or found."""
+
+
+class GameExitedError(AgentBridgeError):
+    """The game process ended while the client needed it."""
+
+    def __init__(self, message: str, *, exit_code: int | None, log_tail: str) -> None:
+        super().__init__(f"{message}\n--- engine log (tail) ---\n{log_tail}".rstrip())
+        self.exit_code = exit_code
+        self.log_tail = log_tail
+
+
+class ResponseTimeoutError(AgentBridgeError, TimeoutError):
+    """No response arrived in time: the game is hung or too busy."""
+
+
+class StrictModeError(AgentBridgeError):
+    """An action or single-node query on a locator that matches more than one node
+    (``.matches``: their paths; ``.described``: one readable line each, all of them)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        matches: list[str] | None = None,
+        described: list[str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.matches = matches or []
+        self.described = described or []
+
+
+class UsageError(AgentBridgeError):
+    """A front end (the command line, the MCP server) cannot do what it was asked: no such
+    session, bad arguments, a missing extra. ``code`` names the case (``NO_SESSION``, ...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class WaitTimeoutError(AgentBridgeError, TimeoutError):
+    """A wait on the client side ran out of time: an action's target never became actionable,
+    or an awaited event or state never came. The message holds the call log."""
+
+
+ERROR_CLASSES: dict[str, type[BridgeError]] = {
+    cls.code: cls
+    for cls in (
+        ParseError,
+        InvalidRequestError,
+        UnknownCommandError,
+        InvalidArgsError,
+        NotFoundError,
+        StaleRefError,
+        NotInteractableError,
+        CommandTimeoutError,
+        UnsupportedError,
+        InternalBridgeError,
+        RequestCancelledError,
+    )
+}
+
+
+def error_from_response(response: dict[str, Any]) -> BridgeError:
+    """The exception for a failure response; an unknown code gives a plain BridgeError."""
+    code = str(response.get("code", "ERROR"))
+    message = str(response.get("error", "the bridge gave no reason"))
+    cls = ERROR_CLASSES.get(code, BridgeError)
+    return cls(message, code=code, response=response)
