@@ -357,9 +357,65 @@ def time_control(args: argparse.Namespace, client: AgentClient) -> int:
     if response is not None:
         data = response["data"]
         show(
-            f"{'paused' if data['paused'] else 'running'} at frame {data['frame']}"
+            f"{'held' if data['held'] else 'running'} at frame {data['frame']}"
             + (f" (stepped {data['stepped']})" if "stepped" in data else "")
         )
+    return 0
+
+
+def hold(args: argparse.Namespace, client: AgentClient) -> int:
+    cmd_args: dict[str, Any] = {"frames": args.frames, "strength": args.strength}
+    for key in ("action", "key", "button"):
+        if getattr(args, key) is not None:
+            cmd_args[key] = getattr(args, key)
+    response = _send(client, args, "hold", cmd_args)
+    if response is not None:
+        data = response["data"]
+        show(f"held {data['held']} for {data['frames']} frames, now at frame {data['frame']}")
+    return 0
+
+
+def sequence(args: argparse.Namespace, client: AgentClient) -> int:
+    entries = _timeline(args.file)
+    response = _send(client, args, "input_sequence", {"entries": entries})
+    if response is not None:
+        data = response["data"]
+        show(
+            f"ran {data['entries']} inputs over {data['frames']} frames, now at frame "
+            f"{data['frame']}"
+        )
+    return 0
+
+
+def _timeline(source: str) -> list[Any]:
+    """The entries of a timeline file: a JSON list, or one JSON object a line."""
+    import sys
+
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError("BAD_ARGS", f"Cannot read {source}: {error.strerror}.") from None
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        try:
+            data = [orjson.loads(line) for line in text.splitlines() if line.strip()]
+        except orjson.JSONDecodeError as error:
+            raise UsageError(
+                "BAD_ARGS", f"{source} is neither a JSON list nor JSON lines: {error}."
+            ) from None
+    if not isinstance(data, list):
+        raise UsageError("BAD_ARGS", f"{source} holds no list of timeline entries.")
+    return data
+
+
+def digest(args: argparse.Namespace, client: AgentClient) -> int:
+    response = _send(client, args, "digest", {"root": args.root, "nodes": args.nodes})
+    if response is not None:
+        data = response["data"]
+        show(f"{data['digest']} at frame {data['frame']} ({data['count']} nodes)")
+        for path, node_hash in (data.get("by_node") or {}).items():
+            show(f"  {node_hash} {path}")
     return 0
 
 

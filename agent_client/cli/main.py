@@ -41,6 +41,9 @@ ON_GAME = {
     "pause": "time_control",
     "resume": "time_control",
     "step": "time_control",
+    "hold": "hold",
+    "sequence": "sequence",
+    "digest": "digest",
     "step-until": "step_until",
     "screenshot": "screenshot",
 }

@@ -95,6 +95,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="record every step of the session (`agent-bridge trace stop` writes trace.zip)",
     )
+    start.add_argument(
+        "--realtime",
+        action="store_true",
+        help="let the game run by itself in real time (default: lockstep, where it runs only "
+        "while a command needs it)",
+    )
+    start.add_argument(
+        "--fps", type=int, default=60, help="frames a game second, each of fixed length (60)"
+    )
+    start.add_argument(
+        "--seed", type=int, default=0, help="seed of the engine's random generator (0)"
+    )
 
     snapshot = command("snapshot", "the accessibility snapshot, with refs (e1, e2, ...)")
     snapshot.add_argument(
@@ -197,13 +209,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     condition.add_argument("--node", help="a node matching this selector is visible")
     condition.add_argument("--frames", type=int, help="this many frames pass")
 
-    command("pause", "pause the game (the bridge keeps answering)")
-    command("resume", "resume a paused game")
-    step = command("step", "advance a paused game by exactly N frames")
+    command("pause", "hold the game between commands (a lockstep game always is)")
+    command("resume", "let the game run by itself in real time until pause")
+    step = command("step", "advance a held game by exactly N frames")
     step.add_argument("frames", nargs="?", type=int, default=1, help="how many (default 1)")
-    step_until = command(
-        "step-until", "advance a paused game frame by frame until a condition holds"
+    hold = command("hold", "press an input action, key or mouse button for N frames")
+    held = hold.add_mutually_exclusive_group(required=True)
+    held.add_argument("action", nargs="?", help="an input action (see `agent-bridge actions`)")
+    held.add_argument("--key", help="a key name: Space, A, Left")
+    held.add_argument("--button", choices=("left", "right", "middle"), help="a mouse button")
+    hold.add_argument("--frames", type=int, required=True, help="how many frames it is held")
+    hold.add_argument("--strength", type=float, default=1.0, help="0 to 1 (default 1)")
+    sequence = command("sequence", "run an input timeline frame-exactly (a JSON file of entries)")
+    sequence.add_argument(
+        "file",
+        help='a JSON list (or JSON lines) of {"action"|"key"|"button", "start", "frames", '
+        '"strength"}; - reads standard input',
     )
+    digest = command("digest", "a hash of the game's state now, to compare runs frame by frame")
+    digest.add_argument("--root", default="/root", help="only this subtree")
+    digest.add_argument("--nodes", action="store_true", help="also each node's own hash")
+    step_until = command("step-until", "advance a held game frame by frame until a condition holds")
     until = step_until.add_mutually_exclusive_group(required=True)
     until.add_argument("--event", help="an event of this type arrives")
     until.add_argument("--node", help="a node path is there (or gone, with --absent)")

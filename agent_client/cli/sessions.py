@@ -40,6 +40,12 @@ def start(args: argparse.Namespace) -> int:
             f"stop it first with `agent-bridge stop --session "
             f"{name}`.",
         )
+    from agent_client.engine.launcher import GameTime
+
+    try:
+        GameTime(realtime=args.realtime, fps=args.fps, seed=args.seed)
+    except ValueError as error:
+        raise UsageError("BAD_ARGS", str(error).replace("fixed_fps", "--fps")) from None
     client = AgentClient.launch(
         project,
         godot=args.godot,
@@ -47,6 +53,9 @@ def start(args: argparse.Namespace) -> int:
         render=args.render,
         session=name,
         tie_to_parent=False,
+        realtime=args.realtime,
+        fixed_fps=args.fps,
+        seed=args.seed,
         install=args.install,
         import_progress=_import_progress(project),
     )

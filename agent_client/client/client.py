@@ -55,6 +55,8 @@ class AgentClient(Locators):
         self.session_dir = session_dir
         self.process = process
         self.info: dict[str, Any] = info or {}
+        if isinstance(self.info.get("time"), dict):
+            connection.time_info = dict(self.info["time"])
         self._owns_session = owns_session
         self.render = False
         self.trace: TraceRecorder | None = None
@@ -82,7 +84,9 @@ class AgentClient(Locators):
         timeout: float = DEFAULT_TIMEOUT,
         ready_timeout: float = READY_TIMEOUT,
         tie_to_parent: bool = True,
-        fixed_fps: int | None = None,
+        realtime: bool = False,
+        fixed_fps: int = launcher.DEFAULT_FPS,
+        seed: int = 0,
         install: bool = False,
         import_progress: Callable[[str], None] | None = None,
     ) -> AgentClient:
@@ -103,8 +107,14 @@ class AgentClient(Locators):
             timeout: Default seconds to wait for a response.
             ready_timeout: Seconds to wait for the bridge to report ready.
             tie_to_parent: The game quits by itself if this process dies.
-            fixed_fps: Give every frame the same delta (1/fixed_fps) instead of wall time,
-                so ``step`` is deterministic.
+            realtime: Let the game run by itself in real time (for a person watching a
+                rendered game). Default: lockstep, where the game runs only while a request
+                needs it (an action settling, a wait, an expectation's retry, ``step``), as
+                fast as the machine allows, and timeouts count game time.
+            fixed_fps: Frames a game second; every frame is exactly 1/fixed_fps s of game
+                time, in both modes.
+            seed: Seeds the engine's random generator before the game's first ``_ready``:
+                the same seed and inputs give the same frames (docs/PROTOCOL.md, "Time").
             install: Copy the bridge addon into the Godot project first (as
                 ``agent-bridge install``); without it, a project lacking the addon is refused.
             import_progress: Called with a line per step of the engine's one-time import of
@@ -118,6 +128,7 @@ class AgentClient(Locators):
         """
         from agent_client.engine.godot_import import ensure_imported  # launching only
 
+        game_time = launcher.GameTime(realtime=realtime, fps=fixed_fps, seed=seed)
         target = Path(project).resolve()
         kind = launcher.project_kind(target)
         session_dir = launcher.new_session_dir(session)
@@ -126,8 +137,6 @@ class AgentClient(Locators):
             launcher.ensure_addon(target, install=install)
             engine = launcher.find_godot(godot)
             ensure_imported(target, engine, progress=import_progress)
-            if fixed_fps:
-                engine_args = [*engine_args, "--fixed-fps", str(fixed_fps)]
             argv = launcher.godot_argv(
                 engine,
                 target,
@@ -136,6 +145,7 @@ class AgentClient(Locators):
                 render=render,
                 engine_args=engine_args,
                 parent_pid=parent_pid,
+                game_time=game_time,
             )
         else:
             argv = launcher.unity_argv(
@@ -146,6 +156,7 @@ class AgentClient(Locators):
                 engine_args=engine_args,
                 parent_pid=parent_pid,
                 scene=scene,
+                game_time=game_time,
             )
         game = cls._start(
             argv,
@@ -167,11 +178,18 @@ class AgentClient(Locators):
         session: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         ready_timeout: float = READY_TIMEOUT,
+        realtime: bool = False,
+        fixed_fps: int = launcher.DEFAULT_FPS,
+        seed: int = 0,
     ) -> AgentClient:
         """Start any bridge executable (a Unity player, a test host) with the bridge arguments
-        appended to ``argv``, and connect to it."""
+        appended to ``argv``, and connect to it. ``realtime``, ``fixed_fps`` and ``seed`` are
+        as for :meth:`launch`; a Godot engine started this way needs ``--fixed-fps`` in
+        ``argv`` for frames of a fixed delta."""
         session_dir = launcher.new_session_dir(session)
-        full = [*argv, *launcher.bridge_args(session_dir, parent_pid=os.getpid())]
+        game_time = launcher.GameTime(realtime=realtime, fps=fixed_fps, seed=seed)
+        bridge = launcher.bridge_args(session_dir, parent_pid=os.getpid(), game_time=game_time)
+        full = [*argv, *bridge]
         return cls._start(
             full,
             session_dir,
@@ -268,8 +286,13 @@ class AgentClient(Locators):
 
     @property
     def last_frame(self) -> int:
-        """The engine frame of the latest response to this client."""
+        """The game frame of the latest response to this client (frame 0 is the first)."""
         return self.connection.last_frame
+
+    @property
+    def time(self) -> dict[str, Any]:
+        """How the game's time runs: ``{"mode": "lockstep"|"realtime", "fps", "seed", ...}``."""
+        return self.connection.time()
 
     def send(
         self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
@@ -487,16 +510,90 @@ class AgentClient(Locators):
         return dict(self.request("screenshot", args, timeout=self.timeout + 20))
 
     def pause(self) -> dict[str, Any]:
-        """Pause the game (the bridge keeps answering)."""
+        """Hold the game: no frame runs between requests (a lockstep game always is held).
+        The game's own pause (``get_tree().paused``) is left alone."""
         return dict(self.request("pause"))
 
     def resume(self) -> dict[str, Any]:
-        """Resume a paused game."""
+        """Let the game run by itself, in real time, until :meth:`pause`."""
         return dict(self.request("resume"))
 
     def step(self, frames: int = 1) -> dict[str, Any]:
-        """Advance a paused game by exactly ``frames`` process frames and physics ticks."""
-        return dict(self.request("step", {"frames": frames}, timeout=self.timeout + frames / 30))
+        """Advance a held game by exactly ``frames`` frames (each 1/fps s of game time, with
+        the physics ticks the project's tick rate gives them); answers the clock."""
+        return dict(
+            self.request(
+                "step",
+                {"frames": frames},
+                timeout=self.connection.timeout_for_wait(frames * 1000 / self.connection.fps),
+            )
+        )
+
+    def hold(
+        self,
+        *,
+        action: str | None = None,
+        key: str | None = None,
+        button: str | None = None,
+        frames: int,
+        strength: float = 1.0,
+    ) -> dict[str, Any]:
+        """Press an input action, a key or a mouse button (``"left"``, ``"right"``,
+        ``"middle"``), let ``frames`` frames run, release it. The game sees it pressed in
+        exactly that many frames; the release reaches it with the next frame.
+
+        Raises:
+            InvalidArgsError: not exactly one of action, key and button, or a bad value.
+            NotFoundError: no such input action.
+        """
+        args: dict[str, Any] = {"frames": frames, "strength": strength}
+        for name, given in (("action", action), ("key", key), ("button", button)):
+            if given is not None:
+                args[name] = given
+        return dict(
+            self.request(
+                "hold", args, timeout=self.connection.timeout_for_wait(frames * 1000 / self.fps)
+            )
+        )
+
+    def input_sequence(self, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """Run an input timeline frame-exactly: each entry names an ``action``, ``key`` or
+        ``button``, its ``start`` (frames from now), its length in ``frames`` and an optional
+        ``strength``. Answers once the last input is released, with the ``frames`` that ran.
+
+        Raises:
+            InvalidArgsError: an entry is malformed (the message names it).
+            NotFoundError: an entry names an input action the game does not have.
+        """
+        items = list(entries)  # checked by the bridge, which names a bad entry
+        length = max(
+            (
+                int(e.get("start", 0) or 0) + int(e.get("frames", 0) or 0)
+                for e in items
+                if isinstance(e, dict)
+                and all(isinstance(e.get(k, 0), (int, float)) for k in ("start", "frames"))
+            ),
+            default=0,
+        )
+        return dict(
+            self.request(
+                "input_sequence",
+                {"entries": items},
+                timeout=self.connection.timeout_for_wait(length * 1000 / self.fps),
+            )
+        )
+
+    def digest(self, root: str = "/root", *, nodes: bool = False) -> dict[str, Any]:
+        """A hash of the game's state now (every node's transform, visibility, velocity and
+        public script variables): the same seed and inputs give the same digest at the same
+        frame. ``nodes=True`` adds each node's own hash (``by_node``), to find where two runs
+        parted."""
+        return dict(self.request("digest", {"root": root, "nodes": nodes}))
+
+    @property
+    def fps(self) -> int:
+        """Frames a game second."""
+        return self.connection.fps
 
     def step_until(
         self,
@@ -510,7 +607,7 @@ class AgentClient(Locators):
         text: str | None = None,
         max_frames: int = 600,
     ) -> dict[str, Any]:
-        """Advance a paused game frame by frame until a condition holds or ``max_frames``
+        """Advance a held game frame by frame until a condition holds or ``max_frames``
         pass; the answer says whether it was ``met`` and after how many ``frames``, and the
         events of those frames ride along.
 
@@ -519,7 +616,7 @@ class AgentClient(Locators):
         property compares true) or ``text`` (a shown label, button or 3D label holds it).
 
         Raises:
-            InvalidArgsError: the game is not paused, or the condition is not one of these.
+            InvalidArgsError: the game is not held, or the condition is not one of these.
         """
         args: dict[str, Any] = {"max_frames": max_frames}
         for key, given in (("event", event), ("node", node), ("text", text)):
@@ -529,7 +626,13 @@ class AgentClient(Locators):
             args["present"] = present
         if prop is not None:
             args.update(property=prop, op=op, value=value)
-        return dict(self.request("step_until", args, timeout=self.timeout + max_frames / 30))
+        return dict(
+            self.request(
+                "step_until",
+                args,
+                timeout=self.connection.timeout_for_wait(max_frames * 1000 / self.fps),
+            )
+        )
 
     def cancel(self, request_id: RequestId) -> dict[str, Any]:
         """Stop a request of this session that is still running (a long wait): it answers

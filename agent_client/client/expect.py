@@ -94,7 +94,12 @@ class LocatorAssertions:
                 )
 
         try:
-            retry(attempt, timeout=seconds, log=log)
+            retry(
+                attempt,
+                timeout=seconds,
+                log=log,
+                pace=self._locator.connection.pace(seconds),
+            )
         except Expired as expired:
             wanted = f"not {expected}" if negate else expected
             raise _fail(
@@ -410,7 +415,7 @@ class GameAssertions:
             return state
 
         try:
-            return retry(attempt, timeout=seconds, log=log)
+            return retry(attempt, timeout=seconds, log=log, pace=self._connection.pace(seconds))
         except Expired as expired:
             raise _fail(
                 "Game expected to have state",

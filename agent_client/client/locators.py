@@ -570,7 +570,7 @@ class Locator(Finders):
     ) -> Any:
         seconds = self._connection.default_timeout if timeout is None else timeout
         try:
-            return retry(attempt, timeout=seconds, log=log)
+            return retry(attempt, timeout=seconds, log=log, pace=self._connection.pace(seconds))
         except Expired as expired:
             reason = f": {expired.last.reason}" if expired.last else ""
             raise WaitTimeoutError(

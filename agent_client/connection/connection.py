@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from agent_client.connection.waiting import WALL_GUARD_FACTOR, GamePace, Pace, WallPace
 from agent_client.transport.base import Line, Transport
 from agent_client.wire.errors import (
     AgentBridgeError,
@@ -103,6 +104,8 @@ class Connection:
         # (position of a line with events, the last seq in it), for resume_position.
         self._event_lines: deque[tuple[int, int]] = deque(maxlen=EVENT_LOG_SIZE)
         self._commands: dict[str, dict[str, Any]] | None = None
+        # How the game's time runs (hello's "time"): set from bridge.json, else asked once.
+        self.time_info: dict[str, Any] | None = None
         self._closed = False
         # Set while a trace records this session's calls.
         self.recorder: Recorder | None = None
@@ -226,8 +229,45 @@ class Connection:
 
     def timeout_for_wait(self, timeout_ms: float) -> float:
         """Seconds to wait for the answer to a request that itself waits up to
-        ``timeout_ms`` inside the game (``wait``, an action answering once settled)."""
-        return max(self.timeout, timeout_ms / 1000 + WAIT_MARGIN)
+        ``timeout_ms`` inside the game (``wait``, an action answering once settled). In
+        lockstep that is game time, which a busy machine may run slower than real time."""
+        factor = WALL_GUARD_FACTOR if self.lockstep else 1.0
+        return max(self.timeout, timeout_ms / 1000 * factor + WAIT_MARGIN)
+
+    # --- game time -----------------------------------------------------------------------------
+
+    def time(self) -> dict[str, Any]:
+        """How the game's time runs: ``{"mode": "lockstep"|"realtime", "fps", "seed", ...}``
+        (hello's ``time``; a bridge that does not say runs in realtime)."""
+        if self.time_info is None:
+            answer = self.request("hello")
+            self._commands = {command["name"]: command for command in answer["commands"]}
+            self.time_info = dict(answer.get("time") or {"mode": "realtime"})
+        return self.time_info
+
+    @property
+    def lockstep(self) -> bool:
+        """Whether the game runs only while a request needs it (game time is the test's)."""
+        return self.time().get("mode") == "lockstep"
+
+    @property
+    def fps(self) -> int:
+        return int(self.time().get("fps") or 60)
+
+    def advance(self, frames: int) -> None:
+        """Let the game run ``frames`` frames (a ``wait``), whatever its time mode."""
+        self.request(
+            "wait",
+            {"frames": frames},
+            timeout=self.timeout_for_wait(frames * 1000 / self.fps),
+        )
+
+    def pace(self, timeout: float, *, pauses: bool = True) -> Pace:
+        """How a retry of ``timeout`` seconds lets time pass: game frames in lockstep, wall
+        time otherwise (see :mod:`~agent_client.connection.waiting`)."""
+        if self.lockstep:
+            return GamePace(self, timeout, self.fps, pauses=pauses)
+        return WallPace(timeout)
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -296,9 +336,10 @@ class Connection:
         """Every command the bridge lists in ``hello``, by name (asked once; game commands
         registered later show up after :meth:`forget_commands`)."""
         if self._commands is None:
-            self._commands = {
-                command["name"]: command for command in self.request("hello")["commands"]
-            }
+            answer = self.request("hello")
+            self._commands = {command["name"]: command for command in answer["commands"]}
+            if self.time_info is None:
+                self.time_info = dict(answer.get("time") or {"mode": "realtime"})
         return self._commands
 
     def has_command(self, name: str) -> bool:

@@ -3,18 +3,21 @@
 The connection keeps every event of every response line in ``event_log`` (``seq`` strictly
 increasing) and a cursor: the ``seq`` of the last event a wait returned. The next wait looks
 at every event after it, including those that rode along on responses to other commands in
-between. When nothing new is there, a one-frame ``wait`` brings in what the game queued since.
+between. When nothing new is there: in lockstep the bridge runs the game until an event of
+that type is queued (``wait {event}``), so the wait ends on the frame the event fired; in
+realtime a one-frame ``wait`` brings in what the game queued since.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import orjson
 
 from agent_client.connection.connection import Connection
 from agent_client.connection.waiting import CallLog, Expired, NotYet, retry
-from agent_client.wire.errors import WaitTimeoutError
+from agent_client.wire.errors import CommandTimeoutError, WaitTimeoutError
 from agent_client.wire.protocol import Event
 
 EventPredicate = Callable[[Event], bool]
@@ -22,12 +25,38 @@ PULL_TIMEOUT_MS = 2000
 
 
 def pull(connection: Connection) -> None:
-    """Let one frame pass; the events it queued arrive with the answer."""
+    """Bring in the events the game queued: every answer carries them. A held (lockstep)
+    game is not moved; a running one is given a frame to queue what it is doing."""
+    if connection.lockstep:
+        connection.request("get_events")
+        return
     connection.request(
         "wait",
         {"frames": 1, "timeout_ms": PULL_TIMEOUT_MS},
         timeout=connection.timeout_for_wait(PULL_TIMEOUT_MS),
     )
+
+
+def run_until_event(connection: Connection, event_type: str, left: float) -> None:
+    """Let a lockstep game run until an event of ``event_type`` newer than any the client saw
+    is queued, for at most ``left`` game seconds (the events come with the answer)."""
+    newest = max(
+        [connection.event_cursor]
+        + [
+            event["seq"]
+            for event in connection.events_after(connection.event_cursor)
+            if event.get("type") == event_type
+        ]
+    )
+    timeout_ms = max(1, math.ceil(left * 1000))
+    try:
+        connection.request(
+            "wait",
+            {"event": event_type, "after": newest, "timeout_ms": timeout_ms},
+            timeout=connection.timeout_for_wait(timeout_ms),
+        )
+    except CommandTimeoutError:
+        pass  # its time ran out: the attempt finds nothing and the retry ends
 
 
 def skip_to_latest(connection: Connection) -> int:
@@ -60,10 +89,15 @@ def await_event(
                 return event
         return None
 
-    def attempt(_left: float) -> Event:
+    lockstep = connection.lockstep
+
+    def attempt(left: float) -> Event:
         found = find()
         if found is None:
-            pull(connection)
+            if lockstep:
+                run_until_event(connection, event_type, left)
+            else:
+                pull(connection)
             found = find()
         if found is None:
             others = [
@@ -73,7 +107,10 @@ def await_event(
             raise NotYet(what, actual=others)
         return found
 
-    return retry(attempt, timeout=timeout, log=log)
+    # In lockstep each attempt runs the game itself, up to the event: nothing runs between.
+    return retry(
+        attempt, timeout=timeout, log=log, pace=connection.pace(timeout, pauses=not lockstep)
+    )
 
 
 def wait_for_event(

@@ -1,16 +1,103 @@
 """Retrying until a deadline, with a call log: what locator actions, expectations and event waits
-share. An attempt raises :class:`NotYet` to say which condition does not hold yet."""
+share. An attempt raises :class:`NotYet` to say which condition does not hold yet.
+
+Time passes between attempts in one of two ways (a :class:`Pace`): in wall time, sleeping a
+little longer each time, for a game that runs by itself (realtime); or in game time, letting
+the held game run a few frames (lockstep), so a wait of five seconds is five game seconds
+however busy the machine is, and no state that lasts ``CHECK_SECONDS`` is missed.
+"""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
 # Pauses between attempts, in seconds (the last one repeats), as Playwright paces its retries.
 RETRY_PAUSES = (0.0, 0.02, 0.05, 0.1, 0.1, 0.25, 0.5)
+# In game time, attempts are at most this far apart: a state lasting this long is seen.
+CHECK_SECONDS = 0.1
+# A game-time wait gives up in wall time too, after this many times its game time (plus
+# GUARD_MARGIN s): a game that runs far slower than real time, or hangs, still ends the wait.
+WALL_GUARD_FACTOR = 2.0
+GUARD_MARGIN = 5.0
+
+
+class Pace(Protocol):
+    """How a retry lets time pass between attempts, and how much of its time is left."""
+
+    def left(self) -> float:
+        """Seconds left (game or wall seconds, as the pace counts them)."""
+        ...
+
+    def pause(self, tries: int) -> None:
+        """Let time pass before attempt ``tries + 1``."""
+        ...
+
+
+class WallPace:
+    """Wall time: sleeps between attempts (RETRY_PAUSES), for a game that runs by itself."""
+
+    def __init__(self, timeout: float) -> None:
+        self._deadline = time.monotonic() + timeout
+
+    def left(self) -> float:
+        return self._deadline - time.monotonic()
+
+    def pause(self, tries: int) -> None:
+        time.sleep(max(0.0, min(self.left(), RETRY_PAUSES[min(tries, len(RETRY_PAUSES) - 1)])))
+
+
+class FrameClock(Protocol):
+    """What a game-time pace needs of a connection."""
+
+    @property
+    def last_frame(self) -> int:
+        """The frame of the newest answer."""
+        ...
+
+    def advance(self, frames: int) -> None:
+        """Let the held game run ``frames`` frames."""
+        ...
+
+
+class GamePace:
+    """Game time: between attempts the held game runs until CHECK_SECONDS of game time passed
+    since the last attempt began (an attempt that let frames run itself counts), so a wait
+    of ``timeout`` seconds lasts ``timeout * fps`` frames. A wall-time guard ends it when the
+    game runs far slower than that (see WALL_GUARD_FACTOR).
+
+    Args:
+        clock: The connection whose game it paces.
+        timeout: Game seconds.
+        fps: The game's frames per game second.
+        pauses: False when each attempt lets the frames it needs run by itself (an event
+            wait asks the bridge to run until the event): then nothing runs in between.
+    """
+
+    def __init__(self, clock: FrameClock, timeout: float, fps: int, *, pauses: bool = True):
+        self._clock = clock
+        self._fps = fps
+        self._pauses = pauses
+        self._end = clock.last_frame + math.ceil(timeout * fps)
+        self._check = max(1, round(CHECK_SECONDS * fps))
+        self._attempt_began = clock.last_frame
+        self._wall_end = time.monotonic() + timeout * WALL_GUARD_FACTOR + GUARD_MARGIN
+
+    def left(self) -> float:
+        if time.monotonic() > self._wall_end:
+            return 0.0
+        return (self._end - self._clock.last_frame) / self._fps
+
+    def pause(self, tries: int) -> None:
+        ran = self._clock.last_frame - self._attempt_began
+        frames = min(self._check - ran, self._end - self._clock.last_frame)
+        if self._pauses and frames > 0:
+            self._clock.advance(frames)
+        self._attempt_began = self._clock.last_frame
 
 
 class NotYet(Exception):
@@ -61,25 +148,27 @@ class Expired(Exception):
         self.timeout = timeout
 
 
-def retry(attempt: Callable[[float], T], *, timeout: float, log: CallLog) -> T:
-    """Call ``attempt(seconds_left)`` until it returns, pausing between tries.
+def retry(
+    attempt: Callable[[float], T], *, timeout: float, log: CallLog, pace: Pace | None = None
+) -> T:
+    """Call ``attempt(seconds_left)`` until it returns, letting time pass between tries as
+    ``pace`` does (default: wall time).
 
     Raises:
         Expired: every attempt raised NotYet until ``timeout`` seconds passed (at least one
             attempt always runs).
     """
-    deadline = time.monotonic() + timeout
+    pace = pace if pace is not None else WallPace(timeout)
     tries = 0
     while True:
         try:
-            return attempt(max(0.0, deadline - time.monotonic()))
+            return attempt(max(0.0, pace.left()))
         except NotYet as not_yet:
             log.add(not_yet.reason)
             last = not_yet
-        left = deadline - time.monotonic()
-        if left <= 0:
+        if pace.left() <= 0:
             raise Expired(last, timeout)
-        time.sleep(min(left, RETRY_PAUSES[min(tries, len(RETRY_PAUSES) - 1)]))
+        pace.pause(tries)
         tries += 1
 
 

@@ -10,6 +10,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,9 @@ UNITY_EXIT_CODES = {
 LOG_TAIL_LINES = 40
 # Seconds a stopped game may take to be reaped before it is killed outright.
 STOP_WAIT = 5.0
+# Game frames a second unless told otherwise; the bridge takes 1 to MAX_FPS.
+DEFAULT_FPS = 60
+MAX_FPS = 1000
 LOG_TAIL_BYTES = 16384
 # The first line of the engine's crash report ("handle_crash: Program crashed with signal 4").
 CRASH_MARK = "handle_crash:"
@@ -159,9 +163,42 @@ def new_session_dir(name: str | None = None) -> Path:
     return session
 
 
-def bridge_args(session_dir: Path, *, parent_pid: int | None) -> list[str]:
-    """The bridge's user arguments (they go after the engine's own ``--``)."""
-    args = ["--agent-mode", f"--agent-dir={session_dir}"]
+@dataclass(frozen=True)
+class GameTime:
+    """How the game's time runs (docs/PROTOCOL.md, "Time"): lockstep (the game runs only
+    while a request needs it) unless ``realtime``; ``fps`` frames a game second, each with the
+    same delta; the engine's random generator seeded with ``seed``.
+
+    Raises:
+        ValueError: ``fps`` is not a whole number from 1 to 1000, or ``seed`` not an integer.
+    """
+
+    realtime: bool = False
+    fps: int = DEFAULT_FPS
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.fps, int) or isinstance(self.fps, bool):
+            raise ValueError(f"fixed_fps is a whole number of frames a second, not {self.fps!r}.")
+        if not 1 <= self.fps <= MAX_FPS:
+            raise ValueError(f"fixed_fps is 1 to {MAX_FPS} frames a second, not {self.fps}.")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"seed is an integer, not {self.seed!r}.")
+
+    def bridge_args(self) -> list[str]:
+        return [
+            f"--agent-time={'realtime' if self.realtime else 'lockstep'}",
+            f"--agent-fps={self.fps}",
+            f"--agent-seed={self.seed}",
+        ]
+
+
+def bridge_args(
+    session_dir: Path, *, parent_pid: int | None, game_time: GameTime | None = None
+) -> list[str]:
+    """The bridge's user arguments (they go after the engine's own ``--``): the session
+    folder, how game time runs, and the parent process whose end ends the game."""
+    args = ["--agent-mode", f"--agent-dir={session_dir}", *(game_time or GameTime()).bridge_args()]
     if parent_pid:
         args.append(f"--agent-parent-pid={parent_pid}")
     return args
@@ -192,9 +229,13 @@ def godot_argv(
     render: bool = False,
     engine_args: Sequence[str] = (),
     parent_pid: int | None = None,
+    game_time: GameTime | None = None,
 ) -> list[str]:
     """The engine command line: headless by default; ``render`` draws frames (with the
-    OpenGL renderer, under a virtual display when there is no real one) for screenshots."""
+    OpenGL renderer, under a virtual display when there is no real one) for screenshots.
+    Every frame gets the fixed delta 1/fps (``--fixed-fps``), in lockstep and realtime alike,
+    so the same inputs give the same frames."""
+    game_time = game_time or GameTime()
     if render:
         argv = [
             *virtual_display_prefix(),
@@ -206,10 +247,11 @@ def godot_argv(
         ]
     else:
         argv = [str(godot), "--headless"]
-    argv += ["--path", str(project), *engine_args]
+    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time)
+    argv += ["--path", str(project), "--fixed-fps", str(game_time.fps), *engine_args]
     if scene:
         argv.append(scene)
-    return [*argv, "--", *bridge_args(session_dir, parent_pid=parent_pid)]
+    return [*argv, "--", *bridge]
 
 
 def project_kind(target: Path) -> str:
@@ -260,11 +302,13 @@ def unity_argv(
     engine_args: Sequence[str] = (),
     parent_pid: int | None = None,
     scene: str | None = None,
+    game_time: GameTime | None = None,
 ) -> list[str]:
     """A Unity player, or the editor in batch mode entering play mode, with the bridge on.
     ``scene`` (a scene name or its Build Settings path) is the scene the batch-mode editor
-    opens; a player starts in its first scene (``change_scene`` goes elsewhere)."""
-    bridge = bridge_args(session_dir, parent_pid=parent_pid)
+    opens; a player starts in its first scene (``change_scene`` goes elsewhere). The bridge
+    fixes the frame delta itself (Time.captureFramerate)."""
+    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time)
     if kind == "unity-player":
         player = target / "Contents" / "MacOS" / target.stem if target.suffix == ".app" else target
         graphics = [] if render else ["-nographics"]

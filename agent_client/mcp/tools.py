@@ -137,7 +137,9 @@ class Play:
             Path(args["project"]).expanduser(),
             scene=args.get("scene"),
             render=args.get("render", False),
-            fixed_fps=args.get("fixed_fps"),
+            realtime=args.get("realtime", False),
+            fixed_fps=args.get("fixed_fps", 60),
+            seed=args.get("seed", 0),
             install=args.get("install", False),
         )
         return self._arrived("launched")
@@ -356,13 +358,20 @@ def build_tools(play: Play) -> list[Tool]:
     tools = [
         Tool(
             "launch",
-            "Start a Godot game headless with its bridge (render: true for screenshots).",
+            "Start a Godot game headless with its bridge (render: true for screenshots). "
+            "Game time is yours (lockstep): the game runs only while a step needs it.",
             _schema(
                 {
                     "project": {"type": "string", "description": "folder with project.godot"},
                     "scene": {"type": "string", "description": "a res:// scene to start in"},
                     "render": {"type": "boolean", "default": False},
-                    "fixed_fps": {"type": "integer", "minimum": 1},
+                    "realtime": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "let the game run by itself in real time",
+                    },
+                    "fixed_fps": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 60},
+                    "seed": {"type": "integer", "default": 0},
                     "install": {
                         "type": "boolean",
                         "default": False,

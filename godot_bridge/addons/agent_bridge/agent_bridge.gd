@@ -1,9 +1,11 @@
 extends Node
 ## AgentBridge: a DOM for the running game. Autoloaded as `AgentBridge`; inactive (no files,
 ## no hooks, no cost) unless the game was started with `-- --agent-mode --agent-dir=DIR`.
-## Then it answers the requests a client appends to DIR/cmd.jsonl in DIR/resp.jsonl, once per
-## frame, as docs/PROTOCOL.md describes. Every request runs on its own, so a long wait never
-## holds up the answers to other requests.
+## Then it answers the requests a client appends to DIR/cmd.jsonl in DIR/resp.jsonl, as
+## docs/PROTOCOL.md describes. Every request runs on its own, so a long wait never holds up the
+## answers to other requests. Game time belongs to the client (clock.gd): in lockstep, the
+## default, the game is held at the start of a frame while no request needs frames, and the
+## bridge answers from its own loop meanwhile.
 ##
 ## Games use: register_command(), register_state(), fail(), emit_event(),
 ## add_settle_predicate() and the `agent_mode` flag.
@@ -12,6 +14,8 @@ extends Node
 ## leave every other file of the addon out (export_plugin.gd) and still start.
 
 const PROTOCOL := "agentbridge/1"
+## The oldest engine the addon runs on (it uses Logger and variadic functions, both from 4.5).
+const MIN_ENGINE := [4, 5]
 ## Release exports stay inert unless this project setting is true.
 const RELEASE_SETTING := "agent_bridge/enable_in_release"
 const PARENT_CHECK_MSEC := 1000
@@ -24,7 +28,9 @@ const COMMAND_MODULES := {
 	"commands/tree_commands.gd": ["get_tree", "get_node", "list_actions"],
 	"commands/flow_commands.gd": ["get_events", "wait", "cancel", "change_scene", "quit"],
 	"commands/view_commands.gd": ["snapshot", "screenshot"],
-	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until"],
+	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until",
+		"digest"],
+	"commands/timeline_commands.gd": ["hold", "input_sequence"],
 	"commands/action_commands.gd": ["press", "fill"],
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],
@@ -35,6 +41,8 @@ var agent_mode: bool = false
 var session_dir: String = ""
 var events: RefCounted
 var mode: RefCounted
+## Game time: the frame count, the hold, and what waits are measured in (clock.gd).
+var clock: RefCounted
 var locator: RefCounted
 var state_provider: Callable
 
@@ -45,26 +53,40 @@ var _refs: RefCounted
 var _pointer: RefCounted  # made with the first module that needs it
 var _snapshot_taker: RefCounted  # made with the first snapshot
 var _effects: RefCounted  # made with the first action command
-var _error_log: Logger
+var _error_log: Object  # a Logger (4.5+), not named here so this script parses on older engines
 var _channel: RefCounted
 var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
 var _quit_code: int = -1
 var _parent_pid: int = 0
 var _next_parent_check_msec: int = 0
+var _last_activity_usec: int = 0
+
+
+## Autoloads are all made before any of them enters the tree, so seeding here comes before
+## every `_ready` of the game: the same seed gives the same random numbers.
+func _init() -> void:
+	var options := _parse_user_args(OS.get_cmdline_user_args())
+	if options.agent_mode and _allowed_in_this_build():
+		seed(options.seed)
 
 
 func _ready() -> void:
 	process_mode = Node.PROCESS_MODE_ALWAYS
+	set_process(false)  # the bridge works from the frame hook (_on_frame), when active
 	var options := _parse_user_args(OS.get_cmdline_user_args())
 	if not options.agent_mode or not _allowed_in_this_build():
-		set_process(false)
+		return
+	var too_old := _engine_too_old()
+	if too_old != "":
+		push_warning(too_old)
 		return
 	if options.dir == "":
 		push_error("AgentBridge: --agent-mode needs --agent-dir=DIR; the bridge stays off.")
-		set_process(false)
 		return
+	for problem: String in options.problems:
+		push_error("AgentBridge: %s" % problem)
 	_parent_pid = options.parent_pid
-	_activate(options.dir)
+	_activate(options)
 
 
 # --- public API for games ----------------------------------------------------------------------
@@ -120,7 +142,7 @@ func describe(schemas: bool = false) -> Dictionary:
 		_dispatcher.load_all()
 	return {"protocol": PROTOCOL, "engine": "godot", "engine_version": _engine_version(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
-		"agent_mode": agent_mode, "frame": Engine.get_process_frames(),
+		"agent_mode": agent_mode, "frame": clock.frame, "time": clock.describe(),
 		"commands": _dispatcher.describe_commands(schemas)}
 
 
@@ -153,16 +175,45 @@ func cancel(request_id: Variant) -> bool:
 
 # --- activation and the frame loop -------------------------------------------------------------
 
+## The bridge's arguments (after the engine's `--`). A malformed time option keeps its
+## default and is named in `problems`, which the engine log shows.
 static func _parse_user_args(args: PackedStringArray) -> Dictionary:
-	var options := {"agent_mode": false, "dir": "", "parent_pid": 0}
+	var options := {"agent_mode": false, "dir": "", "parent_pid": 0, "time": "lockstep",
+		"fps": 60, "seed": 0, "problems": []}
 	for arg: String in args:
+		var value := arg.get_slice("=", 1) if arg.contains("=") else ""
 		if arg == "--agent-mode":
 			options.agent_mode = true
 		elif arg.begins_with("--agent-dir="):
-			options.dir = arg.trim_prefix("--agent-dir=")
+			options.dir = value
 		elif arg.begins_with("--agent-parent-pid="):
-			options.parent_pid = int(arg.trim_prefix("--agent-parent-pid="))
+			options.parent_pid = int(value)
+		elif arg.begins_with("--agent-time="):
+			if value in ["lockstep", "realtime"]:
+				options.time = value
+			else:
+				options.problems.append("--agent-time is lockstep or realtime, not '%s'." % value)
+		elif arg.begins_with("--agent-fps="):
+			if value.is_valid_int() and int(value) >= 1 and int(value) <= 1000:
+				options.fps = int(value)
+			else:
+				options.problems.append("--agent-fps is a whole number from 1 to 1000.")
+		elif arg.begins_with("--agent-seed="):
+			if value.is_valid_int():
+				options.seed = int(value)
+			else:
+				options.problems.append("--agent-seed is a whole number.")
 	return options
+
+
+## A sentence when this engine is older than the addon supports, else "".
+static func _engine_too_old() -> String:
+	var version := Engine.get_version_info()
+	if version.major > MIN_ENGINE[0] or (version.major == MIN_ENGINE[0]
+			and version.minor >= MIN_ENGINE[1]):
+		return ""
+	return "AgentBridge needs Godot %d.%d or newer; this is %s, so the bridge stays off." % [
+		MIN_ENGINE[0], MIN_ENGINE[1], version.string]
 
 
 static func _allowed_in_this_build() -> bool:
@@ -177,34 +228,40 @@ func _script(file: String) -> GDScript:
 	return _scripts[file]
 
 
-func _activate(dir: String) -> void:
-	session_dir = dir
-	_channel = _script("file_channel.gd").new(dir)
+func _activate(options: Dictionary) -> void:
+	session_dir = options.dir
+	_channel = _script("file_channel.gd").new(session_dir)
 	var error: String = _channel.open()
 	if error != "":
 		push_error("AgentBridge: %s; the bridge stays off." % error)
-		set_process(false)
 		return
 	agent_mode = true
+	clock = _script("clock.gd").new(options.time, options.fps, options.seed)
 	var root := get_tree().root
 	_size_headless_window(root)
 	_script("value_codec.gd").tree_root = root
 	_dispatcher = _script("dispatcher.gd").new()
 	events = _script("event_recorder.gd").new(self)
+	events.clock = clock
 	events.start(root)
-	mode = _script("agent_mode.gd").new(get_tree())
+	mode = _script("agent_mode.gd").new(get_tree(), clock)
 	mode.start()
 	_refs = _script("refs.gd").new()
 	locator = _script("node_locator.gd").new(root, _refs)
 	_error_log = _script("error_log.gd").new()
-	OS.add_logger(_error_log)
+	OS.call("add_logger", _error_log)  # called by name: older engines lack it (see MIN_ENGINE)
 	for file: String in COMMAND_MODULES:
 		_dispatcher.defer(COMMAND_MODULES[file], file)
 	_dispatcher.module_loader = _load_module
+	# The first frame's hook is connected before anything else can connect to the signal:
+	# it runs before the game's own process_frame handlers.
+	get_tree().process_frame.connect(_on_frame)
+	if clock.mode == "lockstep":
+		OS.low_processor_usage_mode_sleep_usec = 0  # advancing frames never sleeps
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
-		"frame": Engine.get_process_frames()})
+		"frame": 0, "time": clock.describe()})
 
 
 ## Compiles a command module, on the first call of one of its commands, and registers it.
@@ -221,6 +278,8 @@ func _load_module(file: String) -> void:
 			module = script.new(self, locator, _get_snapshot(), _get_pointer())
 		"commands/flow_commands.gd", "commands/time_commands.gd":
 			module = script.new(self)
+		"commands/timeline_commands.gd":
+			module = script.new(self, _get_pointer())
 		"commands/action_commands.gd":
 			module = script.new(locator)
 			acts = true
@@ -271,12 +330,22 @@ static func _size_headless_window(root: Window) -> void:
 		ProjectSettings.get_setting("display/window/size/viewport_height", 648))
 
 
-func _process(_delta: float) -> void:
+## The start of every frame, before any node processes it: requests waiting for a frame go
+## on, new requests start, and while the game is held and nothing needs a frame, the engine
+## stays here answering requests (at frame 0 too: the game waits for its first request).
+func _on_frame() -> void:
+	clock.begin_frame(get_process_delta_time())
 	mode.finish_animations()
 	_pump()
-	mode.update_pacing(not _in_flight.is_empty())
 	_record_engine_errors()
 	_check_parent()
+	while clock.should_hold() and _quit_code < 0:
+		OS.delay_usec(mode.hold_sleep_usec(Time.get_ticks_usec() - _last_activity_usec))
+		_pump()
+		_record_engine_errors()
+		_check_parent()
+	if clock.mode == "realtime":
+		mode.update_pacing(not _in_flight.is_empty())
 
 
 ## Starts every complete line that arrived, in order; each runs on its own (see _run).
@@ -284,7 +353,7 @@ func _pump() -> void:
 	var lines: Array[Dictionary] = _channel.read_lines()
 	if lines.is_empty():
 		return
-	mode.note_activity()
+	_note_activity()
 	for line: Dictionary in lines:
 		if _quit_code >= 0:
 			return
@@ -313,19 +382,23 @@ func _run(text: String) -> void:
 		var request: Dictionary = prepared.request
 		var token := {"cancelled": false}
 		_in_flight[request.id] = token
-		var start_frame := Engine.get_process_frames()
+		var start_frame: int = clock.frame
 		response = await _dispatcher.run(request, token)
 		if _in_flight.get(request.id) == token:
 			_in_flight.erase(request.id)
 		if token.cancelled:
 			return  # answered already, by cancel()
-		response = _checked_response(response, request,
-			Engine.get_process_frames() == start_frame)
+		response = _checked_response(response, request, clock.frame == start_frame)
 	mode.finish_animations()
 	_send(response)
-	mode.note_activity()
+	_note_activity()
 	if _quit_code >= 0:
 		get_tree().quit(_quit_code)
+
+
+func _note_activity() -> void:
+	_last_activity_usec = Time.get_ticks_usec()
+	mode.note_activity()
 
 
 ## A script error while a command ran (within one frame, so it is the command's own) makes
@@ -356,7 +429,7 @@ func _send(response: Dictionary) -> void:
 	_record_engine_errors()
 	var queued: Dictionary = events.drain()
 	response["events"] = queued.events
-	response["frame"] = Engine.get_process_frames()
+	response["frame"] = clock.frame
 	if queued.dropped > 0:
 		response["dropped_events"] = queued.dropped
 	var line := JSON.stringify(response, "", false)
@@ -374,6 +447,7 @@ func _check_parent() -> void:
 		return
 	_next_parent_check_msec = Time.get_ticks_msec() + PARENT_CHECK_MSEC
 	if not _is_pid_alive(_parent_pid):
+		_quit_code = 0  # also ends a hold
 		get_tree().quit(0)
 
 

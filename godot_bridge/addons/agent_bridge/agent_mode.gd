@@ -3,14 +3,15 @@ extends RefCounted
 ## one-shot states of AnimationTree state machines finish at once, the idle frame sleep adapts
 ## to command traffic, and `is_settled` tells when nothing is moving.
 
-## The engine's frame sleep by how long ago a command last came or went: it spins while
-## commands flow (a client's next request comes within a fraction of a millisecond), sleeps
-## a little while they may still come, and longer when the game is left alone. The first
-## request after a quiet spell waits at most IDLE_SLEEP_USEC for its frame.
+## How long the bridge sleeps between looks at the command file while it holds the game (and,
+## in realtime, the engine's frame sleep), by how long ago a command last came or went: it
+## spins while commands flow (a client's next request comes within a fraction of a
+## millisecond), sleeps a little while they may still come, and longer when left alone. The
+## first request after a quiet spell waits at most IDLE_SLEEP_USEC.
 const PACING := [[20, 0], [250, 100], [1000, 1000]]  # [msec since activity, usec of sleep]
 const IDLE_SLEEP_USEC := 2500
-## While a request waits for frames (`wait`, an action answered once settled) the engine never
-## spins: frames that short would let almost no game time pass per frame waited.
+## While a request waits for frames in realtime (`wait`, an action answered once settled) the
+## engine never spins: frames that short would let almost no game time pass per frame waited.
 const WAITING_SLEEP_USEC := 100
 const HUGE_STEP := 1.0e6
 ## The longest any command may wait (`timeout_ms`), and the most frames it may wait or step.
@@ -18,6 +19,7 @@ const MAX_TIMEOUT_MS := 600000
 const MAX_FRAMES := 1000000
 
 var _tree: SceneTree
+var clock: RefCounted
 var _players: Array[AnimationPlayer] = []
 var _trees: Array[AnimationTree] = []
 var _last_activity_msec: int = 0
@@ -25,8 +27,9 @@ var _settle_predicates: Array[Callable] = []
 var scene_change_pending: bool = false
 
 
-func _init(tree: SceneTree) -> void:
+func _init(tree: SceneTree, p_clock: RefCounted) -> void:
 	_tree = tree
+	clock = p_clock
 
 
 func start() -> void:
@@ -90,19 +93,23 @@ static func _is_looping(player: AnimationPlayer) -> bool:
 
 func note_activity() -> void:
 	_last_activity_msec = Time.get_ticks_msec()
-	OS.low_processor_usage_mode_sleep_usec = PACING[0][1]
+	if not clock.held:
+		OS.low_processor_usage_mode_sleep_usec = PACING[0][1]
 
 
 func update_pacing(requests_waiting: bool) -> void:
-	var quiet := Time.get_ticks_msec() - _last_activity_msec
-	var sleep_usec := IDLE_SLEEP_USEC
-	for tier: Array in PACING:
-		if quiet < tier[0]:
-			sleep_usec = tier[1]
-			break
+	var sleep_usec := hold_sleep_usec((Time.get_ticks_msec() - _last_activity_msec) * 1000)
 	if requests_waiting:
 		sleep_usec = maxi(sleep_usec, WAITING_SLEEP_USEC)
 	OS.low_processor_usage_mode_sleep_usec = sleep_usec
+
+
+## The sleep for a quiet spell of `quiet_usec` (PACING).
+static func hold_sleep_usec(quiet_usec: int) -> int:
+	for tier: Array in PACING:
+		if quiet_usec < tier[0] * 1000:
+			return tier[1]
+	return IDLE_SLEEP_USEC
 
 
 func add_settle_predicate(predicate: Callable) -> void:
@@ -137,16 +144,16 @@ func unsettled_reason() -> String:
 
 
 ## Waits until the game has been settled for `quiet_frames` frames in a row. Returns "" when
-## it did, or what kept it busy when `timeout_ms` ran out (or the request was cancelled:
-## `token.cancelled`).
+## it did, or what kept it busy when `timeout_ms` (game time in lockstep) ran out (or the
+## request was cancelled: `token.cancelled`).
 func wait_settled(quiet_frames: int, timeout_ms: int, token: Dictionary) -> String:
-	var deadline := Time.get_ticks_msec() + timeout_ms
+	var end: Dictionary = clock.deadline(timeout_ms)
 	var quiet := 0
 	while quiet < quiet_frames:
 		if token.cancelled:
 			return "cancelled"
-		if Time.get_ticks_msec() > deadline:
+		if clock.expired(end):
 			return unsettled_reason()
-		await _tree.process_frame
+		await clock.next_frame()
 		quiet = quiet + 1 if is_settled() else 0
 	return ""

@@ -27,6 +27,8 @@ const ENGINE_SIGNALS := {
 }
 
 var capacity: int = DEFAULT_CAPACITY
+## Where events get their frame number (clock.gd).
+var clock: RefCounted
 var _queue: Array[Dictionary] = []
 var _next_seq: int = 1
 var _last_seq_by_type: Dictionary = {}
@@ -120,7 +122,7 @@ func push(type: String, source: String, args: Array) -> void:
 	if _queue.size() >= capacity:
 		_queue.pop_front()
 		_dropped += 1
-	_queue.append({"type": type, "seq": _next_seq, "frame": Engine.get_process_frames(),
+	_queue.append({"type": type, "seq": _next_seq, "frame": clock.frame,
 		"source": source, "args": Codec.to_wire(args)})
 	_last_seq_by_type[type] = _next_seq
 	_next_seq += 1

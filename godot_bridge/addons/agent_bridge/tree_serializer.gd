@@ -67,7 +67,7 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 		data["groups"] = _public_groups(groups)
 	var script: Script = node.get_script()
 	if script != null:
-		var info := _info_for(script)
+		var info := script_info(script)
 		if info.type != "":
 			data["class"] = node.get_class()
 		data["script"] = script.resource_path
@@ -110,7 +110,7 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 func _identity(node: Node, path: String) -> Dictionary:
 	count += 1
 	var script: Script = node.get_script()
-	var type: String = _info_for(script).type if script != null else ""
+	var type: String = script_info(script).type if script != null else ""
 	var kind := Roles.kind_of(node)
 	var data := {"name": String(node.name), "type": type if type != "" else node.get_class(),
 		"path": path, "role": Roles.role_with(node, kind)}
@@ -217,7 +217,8 @@ static func actions_for(node: Node) -> Array:
 	return []
 
 
-func _info_for(script: Script) -> Dictionary:
+## The type name and the public plain variables of a script (cached per script).
+func script_info(script: Script) -> Dictionary:
 	if _script_info.has(script):
 		return _script_info[script]
 	var props: Array[String] = []

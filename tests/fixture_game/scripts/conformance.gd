@@ -13,3 +13,8 @@ func _ready() -> void:
 func _on_play_pressed() -> void:
 	play_count += 1
 	played.emit(play_count)
+
+
+## The game's own pause, as a pause menu sets it.
+func set_paused(value: bool) -> void:
+	get_tree().paused = value

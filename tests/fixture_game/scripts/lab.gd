@@ -76,6 +76,16 @@ func add(a: int, b: int) -> int:
 	return a + b
 
 
+## The game's own pause, as a pause menu sets it.
+func set_paused(value: bool) -> void:
+	get_tree().paused = value
+
+
+## A number from the engine's global random generator (seeded by the bridge).
+func roll() -> float:
+	return randf()
+
+
 func set_count(value: int) -> void:
 	var old := count
 	count = value

@@ -45,8 +45,26 @@ def test_godot_argv_puts_bridge_args_after_the_separator(tmp_path: Path) -> None
     assert argv[separator + 1 :] == [
         "--agent-mode",
         f"--agent-dir={tmp_path / 's'}",
+        "--agent-time=lockstep",
+        "--agent-fps=60",
+        "--agent-seed=0",
         "--agent-parent-pid=42",
     ]
+    assert argv[argv.index("--fixed-fps") + 1] == "60", "every frame has the same delta"
+
+
+def test_game_time_options_reach_the_engine_and_the_bridge(tmp_path: Path) -> None:
+    time = launcher.GameTime(realtime=True, fps=30, seed=7)
+    argv = launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path / "s", game_time=time)
+    assert argv[argv.index("--fixed-fps") + 1] == "30"
+    bridge = argv[argv.index("--") + 1 :]
+    assert {"--agent-time=realtime", "--agent-fps=30", "--agent-seed=7"} <= set(bridge)
+
+
+@pytest.mark.parametrize("fps, seed", [(0, 0), (1001, 0), (30.5, 0), (True, 0), (60, "x")])
+def test_bad_game_time_options_are_refused(fps: object, seed: object) -> None:
+    with pytest.raises(ValueError, match="fixed_fps|seed"):
+        launcher.GameTime(fps=fps, seed=seed)  # type: ignore[arg-type]
 
 
 def test_render_mode_uses_a_virtual_display_without_one(

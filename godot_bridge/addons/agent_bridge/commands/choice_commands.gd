@@ -79,7 +79,7 @@ func _select(args: Dictionary) -> Variant:
 ## reachable), then lets a frame pass for the reaction. Returns null or a CommandError.
 func _click(node: Node, item: Variant, failure: String) -> Variant:
 	if Pointer.scroll_into_view(node):
-		await _bridge.get_tree().process_frame
+		await _bridge.clock.next_frame()
 	var point: Variant = _pointer.target_point(node, item)
 	if point is CommandError:
 		return point
@@ -90,7 +90,7 @@ func _click(node: Node, item: Variant, failure: String) -> Variant:
 		return CommandError.not_interactable("%s: %s." % [failure, reason])
 	_pointer.button(point, "left", true)
 	_pointer.button(point, "left", false)
-	await _bridge.get_tree().process_frame
+	await _bridge.clock.next_frame()
 	return null
 
 

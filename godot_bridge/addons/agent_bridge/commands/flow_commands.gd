@@ -3,6 +3,10 @@ extends RefCounted
 
 const AgentMode := preload("../agent_mode.gd")
 const CommandError := preload("../command_error.gd")
+const Conditions := preload("../conditions.gd")
+
+## How long a scene change may take to show its scene.
+const SCENE_CHANGE_MS := 10000
 
 var _bridge: Node
 
@@ -14,15 +18,18 @@ func _init(bridge: Node) -> void:
 func register_into(dispatcher: RefCounted) -> void:
 	dispatcher.register("get_events", _get_events, {},
 		"Drain the event queue: signals that fired since the last response.", "bridge")
-	dispatcher.register("wait", _wait, {
+	dispatcher.register("wait", _wait, Conditions.schema({
 		"frames": {"type": "integer", "optional": true, "minimum": 1,
 			"maximum": AgentMode.MAX_FRAMES},
 		"settled": {"type": "boolean", "optional": true,
 			"description": "wait until nothing animates for quiet_frames frames"},
 		"quiet_frames": {"type": "integer", "default": 2, "minimum": 1, "maximum": 1000},
 		"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
-			"maximum": AgentMode.MAX_TIMEOUT_MS},
-	}, "Wait for N frames, or until the game is settled; TIMEOUT past timeout_ms.", "bridge")
+			"maximum": AgentMode.MAX_TIMEOUT_MS,
+			"description": "game time in lockstep, wall time in realtime"},
+	}), "Wait for N frames, until the game is settled, or until a condition holds (an event, "
+		+ "a node, a property, a shown text): the game runs meanwhile; TIMEOUT past "
+		+ "timeout_ms.", "bridge")
 	dispatcher.register("cancel", _cancel, {
 		"id": {"type": "any", "description": "the id of a request still running"},
 	}, "Stop a request that is still running (a long wait): it answers CANCELLED at once.",
@@ -39,30 +46,52 @@ func _get_events(_args: Dictionary) -> Variant:
 	return _bridge.events.drain()
 
 
+## Frames pass while a wait runs (in lockstep too: a wait is a request that needs them), and
+## each is checked as it begins, so a condition that holds for one frame is seen.
 func _wait(args: Dictionary) -> Variant:
-	var tree: SceneTree = _bridge.get_tree()
-	var deadline: int = Time.get_ticks_msec() + args.timeout_ms
-	if args.has("frames") == args.get("settled", false):
-		return CommandError.invalid_args("wait takes exactly one of 'frames' or "
-			+ "'settled: true'.")
-	var waited := 0
-	if args.has("frames"):
-		while waited < args.frames:
-			if args._cancel.cancelled:
-				return CommandError.new(CommandError.CANCELLED, "Cancelled.")
-			if Time.get_ticks_msec() > deadline:
-				return CommandError.timeout("Waited %d of %d frames in %d ms." % [
-					waited, args.frames, args.timeout_ms])
-			await tree.process_frame
-			waited += 1
-		return {"frames_waited": waited}
-	var start_frame := Engine.get_process_frames()
-	var reason: String = await _bridge.mode.wait_settled(args.quiet_frames, args.timeout_ms,
-		args._cancel)
-	if reason != "":
-		return CommandError.timeout("The game did not settle within %d ms (%s)." % [
-			args.timeout_ms, reason])
-	return {"frames_waited": Engine.get_process_frames() - start_frame}
+	var clock: RefCounted = _bridge.clock
+	var kinds := ["frames", "settled", "event", "node", "text"].filter(
+		func(k: String) -> bool: return args.has(k) and not (args[k] is bool and not args[k]))
+	if kinds.size() != 1:
+		return CommandError.invalid_args("wait takes exactly one of frames, settled: true, "
+			+ "event, node or text.")
+	var start: int = clock.frame
+	if args.has("settled"):
+		var reason: String = await _bridge.mode.wait_settled(args.quiet_frames,
+			args.timeout_ms, args._cancel)
+		if reason != "":
+			return CommandError.timeout("The game did not settle within %d ms (%s)." % [
+				args.timeout_ms, reason])
+		return {"frames_waited": clock.frame - start}
+	var check: Variant = (func() -> bool: return clock.frame - start >= args.frames) \
+		if args.has("frames") else Conditions.check(_bridge, args)
+	if check is CommandError:
+		return check
+	var end: Dictionary = clock.deadline(args.timeout_ms)
+	var met: Variant = (check as Callable).call()
+	while met is bool and not met:
+		if args._cancel.cancelled:
+			return CommandError.new(CommandError.CANCELLED, "Cancelled.")
+		if clock.expired(end) and not args.has("frames"):
+			return CommandError.timeout("Not met within %d ms (%d frames): %s." % [
+				args.timeout_ms, clock.frame - start, _describe(args)])
+		await clock.next_frame()
+		met = (check as Callable).call()
+	if met is CommandError:
+		return met
+	return {"frames_waited": clock.frame - start}
+
+
+## The condition a wait was for, in words.
+static func _describe(args: Dictionary) -> String:
+	if args.has("event"):
+		return "no '%s' event" % args.event
+	if args.has("text"):
+		return "no shown text '%s'" % args.text
+	if args.has("property"):
+		return "%s.%s %s %s never held" % [args.node, args.property, args.op,
+			JSON.stringify(args.get("value"))]
+	return "%s never %s" % [args.node, "appeared" if args.present else "went away"]
 
 
 func _cancel(args: Dictionary) -> Variant:
@@ -89,12 +118,12 @@ func _change_scene(args: Dictionary) -> Variant:
 		_bridge.mode.scene_change_pending = false
 		return CommandError.invalid_args("Cannot change to %s: %s." % [
 			path, error_string(error)])
-	var deadline := Time.get_ticks_msec() + 10000
+	var end: Dictionary = _bridge.clock.deadline(SCENE_CHANGE_MS)
 	while tree.current_scene == null or tree.current_scene.scene_file_path != path:
-		if Time.get_ticks_msec() > deadline or args._cancel.cancelled:
+		if _bridge.clock.expired(end) or args._cancel.cancelled:
 			_bridge.mode.scene_change_pending = false
 			return CommandError.timeout("%s did not appear within 10 s." % path)
-		await tree.process_frame
+		await _bridge.clock.next_frame()
 	_bridge.mode.scene_change_pending = false
 	# The scene_changed event comes from the tree itself, as for the game's own changes.
 	return {"scene": path, "root": str(tree.current_scene.get_path())}

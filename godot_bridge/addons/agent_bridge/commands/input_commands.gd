@@ -74,7 +74,7 @@ func _target(args: Dictionary) -> Variant:
 	if target is CommandError:
 		return target
 	if Pointer.scroll_into_view(target.node):
-		await _bridge.get_tree().process_frame
+		await _bridge.clock.next_frame()
 	var point: Variant = _pointer.target_point(target.node, target.item)
 	if point is CommandError:
 		return point
@@ -137,7 +137,7 @@ func _click(args: Dictionary) -> Variant:
 	for time in (2 if args.double else 1):
 		_pointer.button(found[1], args.button, true, time == 1)
 		_pointer.button(found[1], args.button, false)
-	await _bridge.get_tree().process_frame  # let deferred reactions run
+	await _bridge.clock.next_frame()  # let deferred reactions run
 	return _describe(found)
 
 
@@ -145,7 +145,7 @@ func _hover(args: Dictionary) -> Variant:
 	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
-	await _bridge.get_tree().process_frame
+	await _bridge.clock.next_frame()
 	return _describe(found)
 
 
@@ -159,14 +159,13 @@ func _drag(args: Dictionary) -> Variant:
 	var blocked: Variant = _reachable(from)
 	if blocked is CommandError:
 		return blocked
-	var tree: SceneTree = _bridge.get_tree()
 	_pointer.button(from[1], args.button, true)
-	await tree.process_frame
+	await _bridge.clock.next_frame()
 	for step in range(1, DRAG_STEPS + 1):
 		_pointer.move_to((from[1] as Vector2).lerp(to[1], float(step) / DRAG_STEPS))
-		await tree.process_frame
+		await _bridge.clock.next_frame()
 	_pointer.button(to[1], args.button, false)
-	await tree.process_frame
+	await _bridge.clock.next_frame()
 	return {"from": _describe(from), "to": _describe(to)}
 
 
@@ -203,7 +202,7 @@ func _send_action(args: Dictionary) -> Variant:
 	for pressed: bool in _phases(args):
 		sent = _action_event(action, bound, pressed, args.strength)
 		Input.parse_input_event(sent)
-		await _bridge.get_tree().process_frame  # parsed events reach the game next frame
+		await _bridge.clock.next_frame()  # parsed events reach the game next frame
 	return {"action": action, "pressed": Input.is_action_pressed(action),
 		"event": sent.as_text() if sent != null else ""}
 
@@ -268,7 +267,7 @@ func _send_key(args: Dictionary) -> Variant:
 		if pressed and label.length() == 1 and modifiers.is_empty():
 			event.unicode = label.to_lower().unicode_at(0)
 		Input.parse_input_event(event)
-		await _bridge.get_tree().process_frame
+		await _bridge.clock.next_frame()
 	return {"key": OS.get_keycode_string(keycode)}
 
 
@@ -297,7 +296,7 @@ func _send_wheel(args: Dictionary) -> Variant:
 		point = Vector2(args.x, args.y)
 	_pointer.move_to(point)
 	_pointer.wheel(point, args.wheel)
-	await _bridge.get_tree().process_frame
+	await _bridge.clock.next_frame()
 	return {"wheel": args.wheel, "position": {"x": point.x, "y": point.y}}
 
 

@@ -9,6 +9,10 @@ const Snapshot := preload("../snapshot.gd")
 
 const LABEL_COLOR := Color(1.0, 0.9, 0.1)
 const BOX_COLOR := Color(1.0, 0.2, 0.6)
+## Above the canvas the root viewport draws its embedded windows on (dialogs, popups: 1024).
+const ANNOTATION_LAYER := 4096
+const LABEL_SIZE := 16
+const BORDER := 2.0
 
 var _bridge: Node
 var _locator: NodeLocator
@@ -56,18 +60,23 @@ func _screenshot(args: Dictionary) -> Variant:
 		if target is CommandError:
 			return target
 		crop = _pointer.target_rect(target.node, target.item)
-	var overlay: Window = null
+	var overlay: Array[RID] = []
 	if args.annotate:
 		if _snapshot.shown_refs().is_empty():
 			_snapshot.take(_bridge.get_tree().root, {})
-		overlay = _annotations()
-		_bridge.add_child(overlay)
-		overlay.show()
-	await RenderingServer.frame_post_draw
-	await RenderingServer.frame_post_draw
+		overlay = _draw_annotations()
+	if _bridge.clock.held:
+		# Draw the held frame as it is: taking a picture must not move game time.
+		RenderingServer.force_draw()
+	else:
+		await RenderingServer.frame_post_draw
+		await RenderingServer.frame_post_draw
 	var image := _bridge.get_viewport().get_texture().get_image()
-	if overlay != null:
-		overlay.free()
+	if not overlay.is_empty():
+		RenderingServer.viewport_remove_canvas(_bridge.get_viewport().get_viewport_rid(),
+			overlay[0])
+		for rid: RID in overlay:
+			RenderingServer.free_rid(rid)
 	if crop.has_area():
 		image = image.get_region(Rect2i(crop).intersection(Rect2i(Vector2i.ZERO, image.get_size())))
 	_shots += 1
@@ -83,19 +92,20 @@ func _screenshot(args: Dictionary) -> Variant:
 		"bytes": FileAccess.get_file_as_bytes(path).size()}
 
 
-## A box and a label for every ref of the latest snapshot, in a see-through window kept above
-## every other window (a canvas layer would be drawn under open dialogs and popups).
-func _annotations() -> Window:
-	var layer := Window.new()
-	layer.borderless = true
-	layer.transparent = true
-	layer.transparent_bg = true
-	layer.always_on_top = true
-	layer.unfocusable = true
-	layer.mouse_passthrough = true
-	layer.visible = false
-	layer.position = Vector2i.ZERO
-	layer.size = Vector2i(_bridge.get_viewport().get_visible_rect().size)
+## A box and a label for every ref of the latest snapshot, drawn straight into the rendering
+## server on a canvas above every window of the root viewport. Nothing enters the scene tree,
+## so a held game is drawn as it is without running a frame. Returns [canvas, item] to free.
+func _draw_annotations() -> Array[RID]:
+	var viewport := _bridge.get_viewport()
+	var canvas := RenderingServer.canvas_create()
+	RenderingServer.viewport_attach_canvas(viewport.get_viewport_rid(), canvas)
+	RenderingServer.viewport_set_canvas_stacking(viewport.get_viewport_rid(), canvas,
+		ANNOTATION_LAYER, 0)
+	RenderingServer.viewport_set_canvas_transform(viewport.get_viewport_rid(), canvas,
+		viewport.get_final_transform())
+	var item := RenderingServer.canvas_item_create()
+	RenderingServer.canvas_item_set_parent(item, canvas)
+	var font := ThemeDB.fallback_font
 	for ref: String in _snapshot.shown_refs():
 		var target: Variant = _locator.find_target({"ref": ref})
 		if target is CommandError:
@@ -103,20 +113,14 @@ func _annotations() -> Window:
 		var rect: Rect2 = _pointer.target_rect(target.node, target.item)
 		if not rect.has_area():
 			continue
-		var box := ReferenceRect.new()
-		box.editor_only = false
-		box.border_color = BOX_COLOR
-		box.border_width = 2.0
-		box.position = rect.position
-		box.size = rect.size
-		box.mouse_filter = Control.MOUSE_FILTER_IGNORE
-		var label := Label.new()
-		label.text = ref
-		label.position = rect.position + Vector2(2, -2)
-		label.add_theme_color_override("font_color", LABEL_COLOR)
-		label.add_theme_color_override("font_outline_color", Color.BLACK)
-		label.add_theme_constant_override("outline_size", 4)
-		label.mouse_filter = Control.MOUSE_FILTER_IGNORE
-		layer.add_child(box)
-		layer.add_child(label)
-	return layer
+		for side: Rect2 in [Rect2(rect.position, Vector2(rect.size.x, BORDER)),
+				Rect2(rect.position + Vector2(0, rect.size.y - BORDER), Vector2(rect.size.x,
+				BORDER)), Rect2(rect.position, Vector2(BORDER, rect.size.y)),
+				Rect2(rect.position + Vector2(rect.size.x - BORDER, 0), Vector2(BORDER,
+				rect.size.y))]:
+			RenderingServer.canvas_item_add_rect(item, side, BOX_COLOR)
+		var at := rect.position + Vector2(3, LABEL_SIZE)
+		font.draw_string_outline(item, at, ref, HORIZONTAL_ALIGNMENT_LEFT, -1, LABEL_SIZE, 4,
+			Color.BLACK)
+		font.draw_string(item, at, ref, HORIZONTAL_ALIGNMENT_LEFT, -1, LABEL_SIZE, LABEL_COLOR)
+	return [canvas, item]

@@ -1,0 +1,107 @@
+extends RefCounted
+## Game time under the test's control (docs/PROTOCOL.md, "Time").
+##
+## In lockstep, agent mode's default, the game is held on a frame boundary between requests:
+## at the start of every frame (the SceneTree's process_frame, before any node processes, after
+## the frame's physics ticks) the bridge keeps the engine in its own loop, answering requests,
+## until one needs the game to run. A request that needs frames awaits `next_frame()`; while
+## any does, the frame goes on. Every frame is 1/fps s of game time: the launcher starts the
+## engine with --fixed-fps, and physics ticks follow the project's tick rate against it.
+## In realtime the game runs freely at fps frames a second (the same fixed delta) unless held
+## by `pause`. Frame numbers count from frame 0, the first frame the bridge saw.
+
+## A frame began: every request waiting for one goes on (and may wait again).
+signal advanced
+
+const LOCKSTEP := "lockstep"
+const REALTIME := "realtime"
+const MODES := [LOCKSTEP, REALTIME]
+const DEFAULT_FPS := 60
+const MAX_FPS := 1000
+
+var mode: String = LOCKSTEP
+var fps: int = DEFAULT_FPS
+var seed_value: int = 0
+## Frames since frame 0.
+var frame: int = 0
+## Whether the game stays frozen between requests (lockstep, or realtime after `pause`).
+var held: bool = true
+## Whether frames have the fixed delta 1/fps (the engine was started with --fixed-fps fps):
+## null until a frame ran, then what the last frame's delta showed.
+var fixed_delta: Variant = null
+
+var _physics_origin: int = 0
+var _started: bool = false
+var _demand: int = 0
+
+
+func _init(p_mode: String, p_fps: int, p_seed: int) -> void:
+	mode = p_mode
+	fps = p_fps
+	seed_value = p_seed
+	set_held(mode == LOCKSTEP)
+
+
+## Awaited by whatever needs the game to run one more frame: `await clock.next_frame()`.
+## It returns at the start of the next frame, before the game's nodes process it.
+func next_frame() -> void:
+	_demand += 1
+	await advanced
+	_demand -= 1
+
+
+## Called at the start of every frame with the delta the engine gives it: counts the frame
+## and lets waiting requests go on.
+func begin_frame(delta: float) -> void:
+	if _started:
+		frame += 1
+		var fixed := absf(delta - Engine.time_scale / fps) < 1.0e-6
+		if fixed_delta == null and not fixed:
+			push_warning("AgentBridge: frames do not have the fixed delta 1/%d s; start the " % fps
+				+ "engine with --fixed-fps %d for game time that repeats." % fps)
+		fixed_delta = fixed
+	else:
+		_started = true
+		_physics_origin = Engine.get_physics_frames()
+	advanced.emit()
+
+
+## Whether the bridge keeps the engine in its loop now: held, and no request needs a frame.
+func should_hold() -> bool:
+	return held and _demand == 0
+
+
+## Holding stops free running: a held game runs frames as fast as the machine allows while a
+## request needs them; a released one at fps frames a second, as a person would see it.
+func set_held(value: bool) -> void:
+	held = value
+	Engine.max_fps = 0 if held else fps
+
+
+func physics_frame() -> int:
+	return Engine.get_physics_frames() - _physics_origin
+
+
+## The end of a wait of `timeout_ms`: game time (frames) in lockstep, wall time in realtime.
+func deadline(timeout_ms: int) -> Dictionary:
+	if mode == LOCKSTEP:
+		return {"frame": frame + frames_in(timeout_ms)}
+	return {"msec": Time.get_ticks_msec() + timeout_ms}
+
+
+func expired(end: Dictionary) -> bool:
+	if end.has("frame"):
+		return frame >= end.frame
+	return Time.get_ticks_msec() > end.msec
+
+
+## Frames that make `msec` of game time (at least one for any positive time).
+func frames_in(msec: int) -> int:
+	return ceili(msec * fps / 1000.0)
+
+
+## What `hello` and the time commands report.
+func describe() -> Dictionary:
+	return {"mode": mode, "fps": fps, "seed": seed_value, "held": held, "frame": frame,
+		"physics_frame": physics_frame(), "fixed_delta": fixed_delta,
+		"time_scale": Engine.time_scale}

@@ -1,0 +1,74 @@
+extends RefCounted
+## A hash of the game's state, so two runs can be compared frame by frame: for every node under
+## a root, in tree order, its path, class, visibility, transform (2D, 3D or a control's rect),
+## the velocity of a physics body, and the public plain variables of its script (those
+## get_tree shows). Two runs with the same seed and inputs have the same digest at the same
+## frame; the first node whose own hash differs names where they parted.
+
+const Codec := preload("value_codec.gd")
+const TreeSerializer := preload("tree_serializer.gd")
+## Hex digits of a digest (64 bits).
+const DIGITS := 16
+
+var _serializer := TreeSerializer.new()
+var _skipped: Node
+
+
+## `skipped`: a subtree left out (the bridge's own node).
+func _init(skipped: Node) -> void:
+	_skipped = skipped
+
+
+## {"digest", "count", "by_node" (only with `per_node`: path -> the node's own hash)}.
+func take(root: Node, per_node: bool) -> Dictionary:
+	var whole := HashingContext.new()
+	whole.start(HashingContext.HASH_SHA256)
+	var by_node := {}
+	var count := _add(root, str(root.get_path()), whole, by_node, per_node)
+	var result := {"digest": whole.finish().hex_encode().left(DIGITS), "count": count}
+	if per_node:
+		result["by_node"] = by_node
+	return result
+
+
+func _add(node: Node, path: String, whole: HashingContext, by_node: Dictionary,
+		per_node: bool) -> int:
+	if node == _skipped:
+		return 0
+	# Every float with all its digits: a run that parted by one bit must not hash the same.
+	var line := JSON.stringify(state_of(node, path), "", false, true)
+	whole.update(line.to_utf8_buffer())
+	if per_node:
+		by_node[path] = line.sha256_text().left(DIGITS)
+	var count := 1
+	for child: Node in node.get_children(true):
+		count += _add(child, path.path_join(String(child.name)), whole, by_node, per_node)
+	return count
+
+
+## What of one node goes into the digest, as wire values.
+func state_of(node: Node, path: String) -> Array:
+	var state: Array = [path, node.get_class()]
+	if node is CanvasItem:
+		state.append((node as CanvasItem).visible)
+	if node is Node2D:
+		var t2: Transform2D = (node as Node2D).global_transform
+		state.append([t2.x.x, t2.x.y, t2.y.x, t2.y.y, t2.origin.x, t2.origin.y])
+	elif node is Node3D:
+		var t3: Transform3D = (node as Node3D).global_transform
+		state.append((node as Node3D).visible)
+		state.append([t3.basis.x.x, t3.basis.x.y, t3.basis.x.z, t3.basis.y.x, t3.basis.y.y,
+			t3.basis.y.z, t3.basis.z.x, t3.basis.z.y, t3.basis.z.z, t3.origin.x, t3.origin.y,
+			t3.origin.z])
+	elif node is Control:
+		var rect: Rect2 = (node as Control).get_global_rect()
+		state.append([rect.position.x, rect.position.y, rect.size.x, rect.size.y])
+	if node is CharacterBody2D or node is CharacterBody3D:
+		state.append(Codec.to_wire(node.get("velocity")))
+	elif node is RigidBody2D or node is RigidBody3D:
+		state.append(Codec.to_wire(node.get("linear_velocity")))
+	var script: Script = node.get_script()
+	if script != null:
+		for property: String in _serializer.script_info(script).props:
+			state.append(Codec.to_wire(node.get(property)))
+	return state
