@@ -94,8 +94,12 @@ def test_act_by_ref_then_wait_for_the_event_it_fired(cli: Cli, session: str) -> 
 
 
 def test_time_control_and_unchanged_snapshots(cli: Cli, session: str) -> None:
-    assert cli("pause").stdout.startswith("paused at frame ")
-    assert re.match(r"paused at frame \d+ \(stepped 5\)", cli("step", "5").stdout)
+    assert cli("pause").stdout.startswith("held at frame ")
+    assert re.match(r"held at frame \d+ \(stepped 5\)", cli("step", "5").stdout)
+    held = cli("hold", "--key", "Space", "--frames", "4").stdout
+    assert re.match(r"held Space for 4 frames, now at frame \d+\n", held)
+    assert re.match(r"[0-9a-f]{16} at frame \d+ \(\d+ nodes\)\n", cli("digest").stdout)
+    assert "error BAD_ARGS" in cli("sequence", "/no/such/file.json", ok=False).stderr
     until = cli("step-until", "--node", f"{CONFORMANCE}/PlayButton", "--max-frames", "3")
     assert until.stdout == "met after 0 frames\n"
     missing = cli("step-until", "--node", f"{CONFORMANCE}/Nope", "--max-frames", "3", ok=False)
