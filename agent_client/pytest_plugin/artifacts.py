@@ -76,6 +76,7 @@ def collect(
     Never raises for a game that crashed or hangs: what cannot be had is left out."""
     folder.mkdir(parents=True, exist_ok=True)
     evidence = Evidence()
+    evidence.sections.append(("game time", describe_time(client)))
     alive = responsive(client)
     if alive:
         try:
@@ -104,12 +105,26 @@ def collect(
     if log is not None and log.exists():
         evidence.files.append(Path(shutil.copyfile(log, folder / LOG_FILE)))
         evidence.sections.append(("engine log (tail)", log_tail(log, REPORT_LOG_LINES)))
-    if alive and screenshot and client.connection.has_command("screenshot"):
+    # A headless Godot game has no picture to take: asking would only log a refusal.
+    can_draw = client.render or client.info.get("engine") != "godot"
+    if alive and screenshot and can_draw and client.connection.has_command("screenshot"):
         with contextlib.suppress(AgentBridgeError):  # headless: no image to take
             evidence.files.append(
                 save_screenshot(client, folder / "screenshot.png", timeout=PROBE_TIMEOUT * 3)
             )
     return evidence
+
+
+def describe_time(client: AgentClient) -> str:
+    """How the game's time ran, with the seed to run it again the same way."""
+    time = client.connection.time_info or {}
+    if not time:
+        return f"frame {client.last_frame} (the bridge did not say how its time runs)"
+    return (
+        f"{time.get('mode', '?')} at {time.get('fps', '?')} frames a second, seed "
+        f"{time.get('seed', '?')} (--agent-seed {time.get('seed', 0)} runs it the same way), "
+        f"failed at frame {client.last_frame}"
+    )
 
 
 def _write(path: Path, text: str) -> Path:

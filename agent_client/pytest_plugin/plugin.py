@@ -55,6 +55,9 @@ DEFAULTS: dict[str, Any] = {
     "agent_artifacts": "agent-artifacts",
     "agent_fail_on_engine_error": False,
     "agent_trace": "retain-on-failure",
+    "agent_realtime": False,
+    "agent_fps": 60,
+    "agent_seed": 0,
 }
 TRACE_MODES = ("on", "off", "retain-on-failure")
 PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
@@ -105,6 +108,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "record a trace of each test's game: on, off or retain-on-failure (the default: "
             "recorded always, kept for failed tests)",
         ),
+        ("--agent-fps", "agent_fps", "frames a game second, each of fixed length (default 60)"),
+        (
+            "--agent-seed",
+            "agent_seed",
+            "seed of the engine's random generator (default 0): the same seed, the same run",
+        ),
     ]
     for flag, name, text in options:
         group.addoption(
@@ -131,6 +140,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "--agent-fail-on-engine-error",
             "agent_fail_on_engine_error",
             "fail a test during which the engine logged an error",
+        ),
+        (
+            "--agent-realtime",
+            "agent_realtime",
+            "let games run by themselves in real time (default: lockstep, where a game runs "
+            "only while a test's request needs it and timeouts count game time)",
         ),
     ]
     for flag, name, text in flags:
@@ -169,6 +184,11 @@ def setting(config: pytest.Config, name: str) -> Any:
         return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
     if isinstance(DEFAULTS[name], float):
         return float(value)
+    if isinstance(DEFAULTS[name], int):
+        try:
+            return int(value)
+        except ValueError:
+            raise pytest.UsageError(f"{name} is a whole number, not {value!r}.") from None
     return value
 
 
@@ -185,12 +205,16 @@ def agent_launch_options(pytestconfig: pytest.Config) -> dict[str, Any]:
         "scene": setting(pytestconfig, "godot_scene"),
         "render": setting(pytestconfig, "agent_render"),
         "ready_timeout": setting(pytestconfig, "agent_launch_timeout"),
+        "realtime": setting(pytestconfig, "agent_realtime"),
+        "fixed_fps": setting(pytestconfig, "agent_fps"),
+        "seed": setting(pytestconfig, "agent_seed"),
     }
 
 
 @pytest.fixture(scope="session")
 def agent_timeout(pytestconfig: pytest.Config) -> float:
-    """Default seconds for locator actions, expectations and ``wait_for_event``."""
+    """Default seconds for locator actions, expectations and ``wait_for_event`` (game seconds
+    in lockstep)."""
     return float(setting(pytestconfig, "agent_timeout"))
 
 

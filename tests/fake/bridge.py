@@ -3,9 +3,10 @@ client, locators, expectations, the command line and the pytest plugin are teste
 engine. It passes the golden fixtures (tests/unit/test_fake_bridge.py), which keeps it honest
 to the contract the real bridges implement.
 
-It is a model, not an engine: a frame passes per request (``wait`` lets several pass), the
-mouse hits the top-most control under the pointer, and the game's script reactions are the
-few the fixture game has (the Play button counts plays and emits ``played``).
+It is a model, not an engine: game time is lockstep (frames pass only for a request that
+needs them: ``wait``, ``step``, ``hold``, settling, and one for each action), the mouse hits
+the top-most control under the pointer, and the game's script reactions are the few the
+fixture game has (the Play button counts plays and emits ``played``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,25 @@ POINT = {
     "x": {"type": "number", "minimum": -FAR, "maximum": FAR},
     "y": {"type": "number", "minimum": -FAR, "maximum": FAR},
 }
+CONDITION = {
+    "event": {"type": "string"},
+    "after": {"type": "integer", "minimum": 0},
+    "node": {"type": "string"},
+    "present": {"type": "boolean"},
+    "property": {"type": "string"},
+    "op": {"type": "string"},
+    "value": {},
+    "text": {"type": "string"},
+}
+INPUT = {
+    "action": {"type": "string"},
+    "key": {"type": "string"},
+    "button": {"type": "string"},
+    "strength": {"type": "number", "minimum": 0, "maximum": 1},
+}
+FPS = 60
+# The input actions of the fake game's InputMap: none (only the engine's ui_* ones).
+ACTIONS: tuple[str, ...] = ()
 ACTION = {
     "settled": {"type": "boolean"},
     "snapshot": {},
@@ -88,6 +108,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "drag": schema({"from": {}, "to": {}, "button": {"type": "string"}, **ACTION}, "from", "to"),
     "wait": schema(
         {
+            **CONDITION,
             "frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES},
             "settled": {"type": "boolean"},
             "quiet_frames": {"type": "integer", "minimum": 1, "maximum": 1000},
@@ -99,17 +120,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "resume": schema({}),
     "step": schema({"frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES}}),
     "step_until": schema(
-        {
-            "event": {"type": "string"},
-            "node": {"type": "string"},
-            "present": {"type": "boolean"},
-            "property": {"type": "string"},
-            "op": {"type": "string"},
-            "value": {},
-            "text": {"type": "string"},
-            "max_frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES},
-        }
+        {**CONDITION, "max_frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES}}
     ),
+    "hold": schema({**INPUT, "frames": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES}}),
+    "input_sequence": schema({"entries": {"type": "array"}}, "entries"),
+    "digest": schema({"root": {"type": "string"}, "nodes": {"type": "boolean"}}),
     "get_events": schema({}),
     "list_actions": schema({}),
     "get_state": schema({}),
@@ -195,11 +210,14 @@ class FakeBridge:
     ``lines`` is the response file: every response line in order, read by every client.
     """
 
-    def __init__(self, scene: str = MAIN_SCENE) -> None:
+    def __init__(self, scene: str = MAIN_SCENE, *, realtime: bool = False) -> None:
+        self.realtime = realtime
         self.frame = 0
+        # (frame, change): what happens in the game at a frame, in lockstep (see schedule).
+        self._scheduled: list[tuple[int, Callable[[], object]]] = []
         self.seq = 0
         self.busy_frames = 0
-        self.paused = False
+        self.held = not realtime
         self.exit_code: int | None = None
         self.lines: list[bytes] = []
         self.changed = threading.Condition()
@@ -228,6 +246,7 @@ class FakeBridge:
             "pid": 0,
             "game": GAME_NAME,
             "frame": self.frame,
+            "time": self._clock(),
         }
 
     # --- the envelope ---------------------------------------------------------------------------
@@ -238,7 +257,8 @@ class FakeBridge:
             return
         with self.changed:
             response = self._answer(line)
-            self.frame += 1
+            if self.realtime:
+                self.run_frames(1)  # the game runs by itself: a frame passes per request
             response["events"], self._queue = self._queue, []
             response["frame"] = self.frame
             self.lines.append(orjson.dumps(response))
@@ -389,6 +409,7 @@ class FakeBridge:
         """Run an action with the action options: ``changes``, ``settled``, ``snapshot``."""
         before = {id(node): node for node in self._root.walk()}
         data = act()
+        self.run_frames(1)  # the input reaches the game with the next frame
         after = {id(node): node for node in self._root.walk()}
         added = _topmost([after[key] for key in after.keys() - before.keys()])
         removed = _topmost([before[key] for key in before.keys() - after.keys()])
@@ -410,12 +431,12 @@ class FakeBridge:
         return data
 
     def _settle(self, timeout_ms: int, quiet_frames: int) -> int:
-        """Frames until nothing animates for ``quiet_frames`` frames (one frame: 16 ms)."""
+        """Frames until nothing animates for ``quiet_frames`` frames (game time)."""
         needed = self.busy_frames + quiet_frames
-        if needed * 16 > timeout_ms:
+        if needed * 1000 > timeout_ms * FPS:
+            self.run_frames(-(-timeout_ms * FPS // 1000))
             raise Failure("TIMEOUT", f"The game did not settle within {timeout_ms} ms.")
-        self.frame += needed
-        self.busy_frames = 0
+        self.run_frames(needed)
         return needed
 
     # --- commands -------------------------------------------------------------------------------
@@ -545,15 +566,50 @@ class FakeBridge:
         return self._acting(args, lambda: {"from": end(args["from"]), "to": end(args["to"])})
 
     def _cmd_wait(self, args: Data) -> Data:
-        if ("frames" in args) == bool(args.get("settled")):
-            raise Failure("INVALID_ARGS", "wait: give exactly one of 'frames' and 'settled: true'.")
+        kinds = [k for k in ("frames", "settled", "event", "node", "text") if args.get(k)]
+        if len(kinds) != 1:
+            raise Failure(
+                "INVALID_ARGS",
+                "wait takes exactly one of frames, settled: true, event, node or text.",
+            )
         if "frames" in args:
-            self.frame += int(args["frames"])
-            self.busy_frames = max(0, self.busy_frames - int(args["frames"]))
+            self.run_frames(int(args["frames"]))
             return {"frames_waited": int(args["frames"])}
-        return {
-            "frames_waited": self._settle(args.get("timeout_ms", 5000), args.get("quiet_frames", 2))
-        }
+        if args.get("settled"):
+            return {
+                "frames_waited": self._settle(
+                    args.get("timeout_ms", 5000), args.get("quiet_frames", 2)
+                )
+            }
+        if self._condition_met(args):
+            return {"frames_waited": 0}
+        budget = -(-args.get("timeout_ms", 5000) * FPS // 1000)
+        ran = self.run_frames(budget, until=lambda: self._condition_met(args))
+        if ran < budget or self._condition_met(args):
+            return {"frames_waited": ran}
+        raise Failure("TIMEOUT", f"Not met within {args.get('timeout_ms', 5000)} ms.")
+
+    def run_frames(self, frames: int, until: Callable[[], bool] | None = None) -> int:
+        """Let the game run ``frames`` frames (or until ``until()`` holds): animations (busy
+        frames) go on and scheduled changes happen. Returns the frames that ran."""
+        for ran in range(1, frames + 1):
+            if not self._scheduled and until is None:
+                self.frame += frames - ran + 1
+                self.busy_frames = max(0, self.busy_frames - (frames - ran + 1))
+                return frames
+            self.frame += 1
+            self.busy_frames = max(0, self.busy_frames - 1)
+            for due in [item for item in self._scheduled if item[0] <= self.frame]:
+                self._scheduled.remove(due)
+                due[1]()
+            if until is not None and until():
+                return ran
+        return frames
+
+    def schedule(self, frames: int, change: Callable[[], object]) -> None:
+        """Make ``change()`` happen ``frames`` frames from now (as the game itself would
+        change things over game time)."""
+        self._scheduled.append((self.frame + frames, change))
 
     def _cmd_get_events(self, _args: Data) -> Data:
         drained, self._queue = self._queue, []
@@ -612,28 +668,89 @@ class FakeBridge:
         raise Failure("NOT_FOUND", f"No request with id {args['id']!r} is running.")
 
     def _cmd_pause(self, _args: Data) -> Data:
-        self.paused = True
+        self.held = True
         return self._clock()
 
     def _cmd_resume(self, _args: Data) -> Data:
-        self.paused = False
+        self.held = False
         return self._clock()
 
     def _cmd_step(self, args: Data) -> Data:
-        if not self.paused:
-            raise Failure("INVALID_ARGS", "step works on a paused game: send pause first.")
-        self.frame += args.get("frames", 1)
-        return {**self._clock(), "stepped": args.get("frames", 1)}
+        if not self.held:
+            raise Failure("INVALID_ARGS", "step works on a held game: send pause first.")
+        self.run_frames(args.get("frames", 1))
+        return {**self._clock(), "stepped": args.get("frames", 1), "physics_ticks": 0}
 
     def _cmd_step_until(self, args: Data) -> Data:
-        if not self.paused:
-            raise Failure("INVALID_ARGS", "step_until works on a paused game: send pause first.")
+        if not self.held:
+            raise Failure("INVALID_ARGS", "step_until works on a held game: send pause first.")
+        if self._condition_met(args):
+            return {**self._clock(), "met": True, "frames": 0}
+        frames = self.run_frames(
+            args.get("max_frames", 600), until=lambda: self._condition_met(args)
+        )
+        return {**self._clock(), "met": self._condition_met(args), "frames": frames}
+
+    def _condition_met(self, args: Data) -> bool:
+        """Whether the one condition ``args`` names holds now (the fake's scene changes only
+        through requests, so what does not hold now never will)."""
         if sum(key in args for key in ("event", "node", "text")) != 1:
-            raise Failure("INVALID_ARGS", "step_until takes exactly one of event, node or text.")
-        met = "node" in args and self._exists(args["node"]) == args.get("present", True)
-        frames = 0 if met else args.get("max_frames", 600)
-        self.frame += frames
-        return {**self._clock(), "met": met, "frames": frames}
+            raise Failure("INVALID_ARGS", "Name exactly one condition: event, node or text.")
+        if "event" in args:
+            after = args.get("after", self.seq)
+            return any(e["type"] == args["event"] and e["seq"] > after for e in self._queue)
+        if "node" in args:
+            return self._exists(args["node"]) == args.get("present", True)
+        return False
+
+    def _cmd_hold(self, args: Data) -> Data:
+        self._input_name(args, "")
+        self.run_frames(args["frames"])
+        return {"held": self._input_name(args, ""), "frames": args["frames"], "frame": self.frame}
+
+    def _cmd_input_sequence(self, args: Data) -> Data:
+        entries = args["entries"]
+        if not 1 <= len(entries) <= 10_000:
+            raise Failure("INVALID_ARGS", "entries holds 1 to 10000 inputs.")
+        length = 0
+        for index, entry in enumerate(entries):
+            where = f"entries[{index}]"
+            if not isinstance(entry, dict):
+                raise Failure("INVALID_ARGS", f"{where} is an object {{action|key|button, ...}}.")
+            start, frames = entry.get("start", 0), entry.get("frames")
+            if not isinstance(start, int) or start < 0:
+                raise Failure("INVALID_ARGS", f"{where}.start is a whole number of frames >= 0.")
+            if not isinstance(frames, int) or frames < 1:
+                raise Failure("INVALID_ARGS", f"{where}.frames is a whole number of frames >= 1.")
+            self._input_name(entry, where + ": ")
+            length = max(length, start + frames)
+        self.run_frames(length)
+        return {"frames": length, "entries": len(entries), "frame": self.frame}
+
+    def _input_name(self, args: Data, prefix: str) -> str:
+        given = [key for key in ("action", "key", "button") if args.get(key) is not None]
+        if len(given) != 1:
+            raise Failure("INVALID_ARGS", prefix + "name exactly one of action, key or button.")
+        name = str(args[given[0]])
+        if given[0] == "action" and name not in ACTIONS:
+            raise Failure("NOT_FOUND", prefix + f"no input action '{name}'.")
+        return name
+
+    def _cmd_digest(self, args: Data) -> Data:
+        import hashlib
+
+        root = self.node_at(args.get("root", "/root"))
+        by_node = {
+            node.path: hashlib.sha256(
+                orjson.dumps([node.path, node.props], default=str)
+            ).hexdigest()[:16]
+            for node in root.walk()
+        }
+        whole = hashlib.sha256("".join(by_node.values()).encode()).hexdigest()[:16]
+        answer: Data = {"digest": whole, "count": len(by_node), "frame": self.frame}
+        if args.get("nodes"):
+            answer["by_node"] = by_node
+        return answer
 
     def _exists(self, path: str) -> bool:
         try:
@@ -643,7 +760,14 @@ class FakeBridge:
         return True
 
     def _clock(self) -> Data:
-        return {"paused": self.paused, "frame": self.frame, "time_scale": 1.0}
+        return {
+            "mode": "realtime" if self.realtime else "lockstep",
+            "fps": FPS,
+            "seed": 0,
+            "held": self.held,
+            "frame": self.frame,
+            "time_scale": 1.0,
+        }
 
     def _cmd_screenshot(self, _args: Data) -> Data:
         raise Failure("UNSUPPORTED", "Screenshots need rendering, and this game runs --headless.")

@@ -15,8 +15,14 @@ from tests.fake.scene import MAIN_SCENE
 
 @pytest.fixture
 def bridge(request: pytest.FixtureRequest) -> FakeBridge:
+    """The fake bridge, in lockstep unless the test is parametrized with "realtime"."""
     marker = request.node.get_closest_marker("agent_scene")
-    return FakeBridge(str(marker.args[0]) if marker else MAIN_SCENE)
+    realtime = getattr(request, "param", "lockstep") == "realtime"
+    return FakeBridge(str(marker.args[0]) if marker else MAIN_SCENE, realtime=realtime)
+
+
+# For tests whose waits must work in both kinds of game time.
+BOTH_TIMES = pytest.mark.parametrize("bridge", ["lockstep", "realtime"], indirect=True)
 
 
 @pytest.fixture

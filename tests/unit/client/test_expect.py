@@ -4,28 +4,14 @@
 from __future__ import annotations
 
 import re
-import threading
-import time
 
 import pytest
 
 from agent_client import AgentClient, StrictModeError, WaitTimeoutError, expect
-from tests.fake import another_client
+from tests.fake import meanwhile
+from tests.unit.conftest import BOTH_TIMES
 
 CONFORMANCE = "/root/Conformance"
-
-
-def later(game: AgentClient, change: object) -> threading.Thread:
-    """Start ``change(other_client)`` a moment from now, from a second client."""
-
-    def run() -> None:
-        time.sleep(0.15)
-        with another_client(game) as other:
-            change(other)  # type: ignore[operator]
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread
 
 
 def test_text_assertions(game: AgentClient) -> None:
@@ -89,15 +75,14 @@ def test_value_attribute_and_property_expectations(game: AgentClient) -> None:
     expect(game.get_by_name("Title")).not_to_have_property("text", "Level")
 
 
+@BOTH_TIMES
 def test_expectations_retry_until_the_game_catches_up(game: AgentClient) -> None:
-    thread = later(game, lambda other: other.set_property(f"{CONFORMANCE}/Volume", "value", 70))
-    expect(game.get_by_role("slider")).to_have_value(70)
-    thread.join()
-    thread = later(
+    with meanwhile(game, lambda other: other.set_property(f"{CONFORMANCE}/Volume", "value", 70)):
+        expect(game.get_by_role("slider")).to_have_value(70)
+    with meanwhile(
         game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton", "visible", True)
-    )
-    expect(game.get_by_role("button", name="Hidden")).to_be_visible()
-    thread.join()
+    ):
+        expect(game.get_by_role("button", name="Hidden")).to_be_visible()
 
 
 def test_expect_game_to_emit(game: AgentClient) -> None:
@@ -110,11 +95,11 @@ def test_expect_game_to_emit(game: AgentClient) -> None:
     assert "Timed out after 0.3 s" in str(error.value)
 
 
+@BOTH_TIMES
 @pytest.mark.agent_scene("res://scenes/lab.tscn")
 def test_expect_game_state(game: AgentClient) -> None:
-    thread = later(game, lambda other: other.call_method("/root/Lab", "set_count", 3))
-    assert expect(game).to_have_state({"count": 3})["mode"] == 0
-    thread.join()
+    with meanwhile(game, lambda other: other.call_method("/root/Lab", "set_count", 3)):
+        assert expect(game).to_have_state({"count": 3})["mode"] == 0
     expect(game).to_have_state(lambda state: state["count"] > 2)
     with pytest.raises(AssertionError, match=re.escape("Expected: {'count': 4}")):
         expect(game).to_have_state({"count": 4}, timeout=0.2)
@@ -128,10 +113,10 @@ def test_wait_for_event_never_misses_one_fired_between_calls(game: AgentClient) 
     assert game.wait_for_event("played")["args"] == [2]
 
 
+@BOTH_TIMES
 def test_wait_for_event_sees_events_fired_by_someone_else(game: AgentClient) -> None:
-    thread = later(game, lambda other: other.press(f"{CONFORMANCE}/PlayButton"))
-    assert game.wait_for_event("played")["args"] == [1]
-    thread.join()
+    with meanwhile(game, lambda other: other.press(f"{CONFORMANCE}/PlayButton")):
+        assert game.wait_for_event("played")["args"] == [1]
     with pytest.raises(WaitTimeoutError, match=r"No 'played' event within 0.2 s"):
         game.wait_for_event("played", timeout=0.2)
 

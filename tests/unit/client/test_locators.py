@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import re
-import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 
 import pytest
 
@@ -20,23 +16,10 @@ from agent_client import (
     UnsupportedError,
     WaitTimeoutError,
 )
-from tests.fake import another_client
+from tests.fake import meanwhile
+from tests.unit.conftest import BOTH_TIMES
 
 CONFORMANCE = "/root/Conformance"
-
-
-@contextmanager
-def meanwhile(game: AgentClient, change: Callable[[AgentClient], object]) -> Iterator[None]:
-    """Run ``change`` from a second client a moment after the block starts, as another
-    process (or the game itself) would change things while the test waits."""
-    other = another_client(game)
-    thread = threading.Thread(target=lambda: (time.sleep(0.15), change(other)))
-    thread.start()
-    try:
-        yield
-    finally:
-        thread.join()
-        other.close()
 
 
 def paths(locator: object) -> list[str]:
@@ -157,6 +140,7 @@ def test_drag_to_another_node(game: AgentClient) -> None:
     assert done["to"]["target"] == f"{CONFORMANCE}/NameEdit"
 
 
+@BOTH_TIMES
 def test_an_action_waits_for_the_target_to_appear(game: AgentClient) -> None:
     with meanwhile(
         game, lambda other: other.set_property(f"{CONFORMANCE}/HiddenButton", "visible", True)
@@ -165,6 +149,7 @@ def test_an_action_waits_for_the_target_to_appear(game: AgentClient) -> None:
     assert game.wait_for_event("pressed")["source"] == f"{CONFORMANCE}/HiddenButton"
 
 
+@BOTH_TIMES
 def test_an_action_waits_while_something_covers_the_target(game: AgentClient) -> None:
     volume = f"{CONFORMANCE}/Volume"
     game.set_property(volume, "position", {"x": 20, "y": 100})  # over the Play button
@@ -204,6 +189,7 @@ def test_force_skips_the_checks_and_the_bridge_decides(game: AgentClient) -> Non
         game.get_by_role("button", name="Disabled").click(force=True, timeout=0.2)
 
 
+@BOTH_TIMES
 def test_wait_for_states(game: AgentClient) -> None:
     hidden = game.get_by_name("HiddenButton")
     hidden.wait_for(state="attached")
