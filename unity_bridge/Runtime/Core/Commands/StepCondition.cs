@@ -93,18 +93,17 @@ namespace AgentBridgeUnity.Core.Commands
         /// </summary>
         public static StepCondition From(CommandContext context, JObject args, string command)
         {
-            if (CountGiven(args) != 1)
-                throw new InvalidArgsException(command
-                    + " takes exactly one of event, node (with present, or property, op and value) or text.");
+            string kind = ArgsValidator.OneOf(args, Kinds, command
+                + " takes exactly one of event, node (with present, or property, op and value) or text.");
             RefuseStrayArguments(args);
-            if (args["event"] != null)
+            if (kind == "event")
             {
                 string type = (string)args["event"];
                 long since = args["after"] != null ? (long)args["after"] : context.Events.LastSeqOf(type);
                 return new StepCondition(now => now.Events.LastSeqOf(type) > since,
                     String.Format("an event '{0}' after seq {1}", type, since));
             }
-            if (args["text"] != null)
+            if (kind == "text")
             {
                 string text = (string)args["text"];
                 return new StepCondition(now => ShownText.Holds(now.Tree, text), "a shown text holding '" + text + "'");

@@ -66,17 +66,7 @@ namespace AgentBridgeUnity.Core.Commands
         /// </summary>
         public static TimedInput From(IPlayerInput input, JObject args, string what)
         {
-            string kind = null;
-            foreach (string candidate in Kinds)
-            {
-                if (args[candidate] == null)
-                    continue;
-                if (kind != null)
-                    throw new InvalidArgsException(what + " takes exactly one of action, key or button.");
-                kind = candidate;
-            }
-            if (kind == null)
-                throw new InvalidArgsException(what + " takes exactly one of action, key or button.");
+            string kind = ArgsValidator.OneOf(args, Kinds, what + " takes exactly one of action, key or button.");
             var timed = new TimedInput
             {
                 Kind = kind,

@@ -53,10 +53,9 @@ namespace AgentBridgeUnity.Core.Scene
 
         void Add(TreeNode node)
         {
-            ISceneNode source = node.Source;
-            if (IsBridge(source))
+            if (MemberGuard.IsBridge(node, _bridge))
                 return;
-            string fields = Fields(source as IDigestState);
+            string fields = Fields(node.Source as IDigestState);
             if (fields != null)
             {
                 byte[] bytes = Encoding.UTF8.GetBytes(node.Path + "\n" + fields + "\n");
@@ -67,11 +66,6 @@ namespace AgentBridgeUnity.Core.Scene
             }
             foreach (TreeNode child in node.Children)
                 Add(child);
-        }
-
-        bool IsBridge(ISceneNode source)
-        {
-            return _bridge != null && ReferenceEquals(source.Target, _bridge);
         }
 
         /// <summary>The node's digest fields as wire JSON text, or null when it has none.</summary>
