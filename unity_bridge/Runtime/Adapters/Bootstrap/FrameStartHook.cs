@@ -1,13 +1,15 @@
 using System;
 using System.Collections.Generic;
 using UnityEngine.LowLevel;
+using UnityEngine.PlayerLoop;
 
 namespace AgentBridgeUnity.Adapters.Bootstrap
 {
     /// <summary>
-    /// A callback at the very start of every frame: the first system of the player loop's first
-    /// phase (TimeUpdate from Unity 2020.2), before input, FixedUpdate, Start, Update, coroutines,
-    /// animation and rendering. A frame that blocks there is held on a frame boundary. Other code
+    /// A callback at the very start of every frame: the first system of the player loop's
+    /// <c>TimeUpdate</c> phase (the first phase in every Unity the package supports; else whatever
+    /// phase comes first), before input, FixedUpdate, Start, Update, coroutines, animation and
+    /// rendering. A frame that blocks there is held on a frame boundary. Other code
     /// that replaces the whole player loop later (from the default loop) drops it; the bridge's
     /// behaviour then ticks from its own Update instead.
     /// </summary>
@@ -27,11 +29,12 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             if (root.subSystemList == null || root.subSystemList.Length == 0)
                 return null;
             var hook = new FrameStartHook(callback);
-            PlayerLoopSystem first = root.subSystemList[0];
+            int index = Math.Max(0, Array.FindIndex(root.subSystemList, phase => phase.type == typeof(TimeUpdate)));
+            PlayerLoopSystem first = root.subSystemList[index];
             var systems = new List<PlayerLoopSystem>(first.subSystemList ?? new PlayerLoopSystem[0]);
             systems.Insert(0, new PlayerLoopSystem { type = typeof(FrameStartHook), updateDelegate = hook._callback });
             first.subSystemList = systems.ToArray();
-            root.subSystemList[0] = first;
+            root.subSystemList[index] = first;
             PlayerLoop.SetPlayerLoop(root);
             return hook;
         }
