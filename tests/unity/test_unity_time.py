@@ -42,7 +42,8 @@ def start(host_exe: Path, tmp_path: Path) -> Iterator[Any]:
 def data(session: HostSession, cmd: str, **args: Any) -> dict[str, Any]:
     response = session.request(cmd, **args)
     assert response["ok"] is True, response
-    return response["data"]
+    result: dict[str, Any] = response["data"]
+    return result
 
 
 def test_hello_reports_lockstep_at_60_fps_with_seed_0_by_default(start: Any) -> None:
