@@ -2,8 +2,10 @@
 
 Besides ``request``/``line``, ``ok``, ``code``, ``data_has`` and ``events_have``, a case may give
 ``fill`` (``{"<token>": [text, times]}``: the token in its line becomes the text repeated, for
-lines too long or too deep to write out) and ``data_lacks`` (keys that must be absent); a number
-in a dotted key indexes a list (``commands.0.name``)."""
+lines too long or too deep to write out), ``data_lacks`` (keys that must be absent), and
+``before`` / ``after`` (requests ``{"cmd", "args"}`` sent first and last, which must succeed: a
+case that changes the session, such as ``resume``, puts it back so cases stay independent
+whatever order they run in); a number in a dotted key indexes a list (``commands.0.name``)."""
 
 from __future__ import annotations
 
@@ -68,10 +70,16 @@ def run_case(client: AgentClient, case: dict[str, Any], *, unique: str = "g") ->
     cannot read, the next response without an id). The client refuses a line longer than a
     bridge reads before sending it; a fixture sends it anyway, since it checks the bridge."""
     line, response_id = _line_and_id(case, unique)
-    with patch.object(
-        connection_module, "MAX_LINE_BYTES", max(len(line), connection_module.MAX_LINE_BYTES)
-    ):
-        return dict(client.connection.send_line(line, response_id, what=case["name"]))
+    for setup in case.get("before", []):
+        client.request(setup["cmd"], setup.get("args"))
+    try:
+        with patch.object(
+            connection_module, "MAX_LINE_BYTES", max(len(line), connection_module.MAX_LINE_BYTES)
+        ):
+            return dict(client.connection.send_line(line, response_id, what=case["name"]))
+    finally:
+        for undo in case.get("after", []):
+            client.request(undo["cmd"], undo.get("args"))
 
 
 def check_response(case: dict[str, Any], response: dict[str, Any]) -> None:

@@ -129,10 +129,11 @@ def test_events_ride_along_and_drain(host: AgentClient) -> None:
 
 def test_wait_settled_waits_for_animation(host: AgentClient) -> None:
     assert host.change_scene("Lab")["root"] == "/root/Lab"
-    host.command("animate", frames=300)
-    assert host.wait_settled()["frames_waited"] >= 2
-    # Frames pass between the two requests, so only the end state is exact: all 300 steps ran.
-    assert host.get_property("/root/Lab/Spinner", "position:x") == 300
+    host.command("animate", frames=120)
+    # Lockstep holds the game between the two requests, so the count is exact: 120 frames of
+    # movement, then two quiet ones (the first of them the frame the movement ended).
+    assert host.wait_settled()["frames_waited"] == 121
+    assert host.get_property("/root/Lab/Spinner", "position:x") == 120
     assert host.get_property("/root/Lab/Spinner", "playing") is False
 
 

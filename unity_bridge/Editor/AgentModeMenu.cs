@@ -10,6 +10,9 @@ namespace AgentBridgeUnity.Editor
     /// Editor menu items to run the game in agent mode without building a player: the bridge
     /// reads its arguments from an environment variable of the editor process, and a client
     /// attaches to the session folder (<c>AgentClient.attach</c>). Leaving play mode ends agent mode.
+    /// The game runs in realtime here: lockstep's hold blocks the main thread, which in the
+    /// interactive editor would freeze the editor's own window between requests (send pause to
+    /// hold the game, and step or wait to advance it).
     /// </summary>
     internal static class AgentModeMenu
     {
@@ -26,7 +29,7 @@ namespace AgentBridgeUnity.Editor
         static void PlayInAgentMode()
         {
             Environment.SetEnvironmentVariable(LaunchArguments.EditorVariable,
-                "--agent-mode\n--agent-dir=" + SessionDirectory);
+                "--agent-mode\n--agent-time=realtime\n--agent-dir=" + SessionDirectory);
             Debug.Log("AgentBridge: entering play mode in agent mode; session " + SessionDirectory);
             EditorApplication.isPlaying = true;
         }

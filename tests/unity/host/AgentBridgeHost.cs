@@ -11,13 +11,14 @@ namespace AgentBridgeUnity.Host
     /// <summary>
     /// A headless console game for the Unity bridge's engine-independent core: the synthetic
     /// scene stands in for Unity, a loop stands in for the player loop. Started like a Unity
-    /// player: <c>mono AgentBridgeHost.exe --agent-mode --agent-dir=DIR [--scene=Lab]
-    /// [--resp-segment-bytes=N]</c> (the last makes response segments small, for tests).
+    /// player: <c>mono AgentBridgeHost.exe --agent-mode --agent-dir=DIR [--agent-time=...]
+    /// [--agent-fps=N] [--agent-seed=N] [--scene=Lab] [--resp-segment-bytes=N]</c> (the last
+    /// makes response segments small, for tests). Each frame is the bridge's tick, then its hold
+    /// (a held game stays there until a request needs frames), then the game's frame; frames run
+    /// flat out while a held game advances, and about fps a second while it runs on its own.
     /// </summary>
     internal static class AgentBridgeHost
     {
-        const int FrameSleepMs = 1;
-
         static int Main(string[] args)
         {
             LaunchOptions options = LaunchOptions.Parse(args);
@@ -26,25 +27,31 @@ namespace AgentBridgeUnity.Host
                 Console.WriteLine("AgentBridgeHost: started without --agent-mode; the bridge stays off.");
                 return 0;
             }
+            foreach (string problem in options.Problems)
+                Console.WriteLine("AgentBridgeHost: " + problem);
             var engine = new SyntheticEngine("AgentBridge Host", SceneArgument(args));
             HostGameCommands.Register(engine);
             string directory = options.SessionDirectoryOrDefault(Process.GetCurrentProcess().Id);
             var parent = new ParentWatch(options.ParentPid);
-            using (BridgeRuntime runtime = BridgeRuntime.Start(directory, engine, AgentBridge.Registry,
+            bool parentGone = false;
+            Func<bool> leave = () => parentGone = parentGone || parent.ParentGone(engine.NowMs);
+            int frameMs = (int)Math.Round(1000.0 / options.Time.Fps);
+            using (BridgeRuntime runtime = BridgeRuntime.Start(directory, engine, AgentBridge.Registry, options.Time,
                 SegmentArgument(args)))
             {
                 Console.WriteLine("AgentBridgeHost: ready, session " + runtime.Files.Directory);
                 while (!engine.QuitRequested)
                 {
-                    engine.Advance();
                     runtime.Tick();
-                    if (parent.ParentGone(engine.NowMs))
+                    runtime.Hold(leave);
+                    if (leave())
                     {
                         Console.WriteLine("AgentBridgeHost: the client process is gone; quitting.");
                         break;
                     }
-                    if (!engine.QuitRequested)
-                        Thread.Sleep(FrameSleepMs);
+                    engine.Advance();
+                    if (!engine.QuitRequested && engine.Clock.RealTime == true)
+                        Thread.Sleep(frameMs);
                 }
             }
             return engine.ExitCode;

@@ -13,27 +13,38 @@ namespace AgentBridgeUnity.Tests.Editor
 {
     /// <summary>
     /// A running bridge over the synthetic engine in a temporary session directory, driven the
-    /// way a client drives it: lines appended to cmd.jsonl, responses read from resp.jsonl.
+    /// way a client drives it: lines appended to cmd.jsonl, responses read from resp.jsonl. Its
+    /// engine loop is a game's: the bridge's tick at the start of each frame, then the hold (while
+    /// the game is held and no request needs frames the engine stays at that frame's start,
+    /// answering requests), then the frame itself.
     /// </summary>
     internal sealed class BridgeHarness : IDisposable
     {
         const int MaxFrames = 2000;
         readonly ResponseFollower _responses;
         int _nextId = 1;
+        bool _atFrameStart;
 
         /// <param name="scene">The synthetic scene to start in.</param>
         /// <param name="beforeStart">Runs with the session folder before the bridge starts.</param>
         /// <param name="segmentBytes">Bytes after which a response segment ends.</param>
+        /// <param name="time">How game time runs (null: the default, lockstep at 60 fps, seed 0).</param>
         public BridgeHarness(string scene = SyntheticScenes.Conformance, Action<string> beforeStart = null,
-            long segmentBytes = ResponseWriter.SegmentBytes)
+            long segmentBytes = ResponseWriter.SegmentBytes, TimeSettings time = null)
         {
             AgentBridge.Registry.Clear();
             Directory = Path.Combine(Path.GetTempPath(), "agent-bridge-test-" + Guid.NewGuid().ToString("N"));
             if (beforeStart != null)
                 beforeStart(Directory);
             Engine = new SyntheticEngine("Harness Game", scene);
-            Runtime = BridgeRuntime.Start(Directory, Engine, AgentBridge.Registry, segmentBytes);
+            Runtime = BridgeRuntime.Start(Directory, Engine, AgentBridge.Registry, time, segmentBytes);
             _responses = new ResponseFollower(Runtime.Files.Directory);
+        }
+
+        /// <summary>Engine frames that ran (the frame counter of the synthetic engine).</summary>
+        public long EngineFrames
+        {
+            get { return Engine.Frame; }
         }
 
         /// <summary>How many response segments the reader followed into.</summary>
@@ -67,17 +78,35 @@ namespace AgentBridgeUnity.Tests.Editor
                 stream.Write(bytes, 0, bytes.Length);
         }
 
-        /// <summary>Runs frames and returns the response lines written meanwhile.</summary>
+        /// <summary>
+        /// Gives the engine <paramref name="count"/> turns and returns the response lines written
+        /// meanwhile. A turn is one frame, or, while the game is held with nothing to advance for,
+        /// one look at the command file with no frame run.
+        /// </summary>
         public List<JObject> Frames(int count)
         {
             var responses = new List<JObject>();
             for (int i = 0; i < count; i++)
-            {
-                Engine.Advance();
-                Runtime.Tick();
-            }
+                Turn();
             responses.AddRange(_responses.ReadNew());
             return responses;
+        }
+
+        void Turn()
+        {
+            if (!_atFrameStart)
+            {
+                Runtime.Tick();
+                _atFrameStart = true;
+            }
+            while (Runtime.Holds && Runtime.Poll())
+            {
+            }
+            if (Runtime.Holds)
+                return;
+            Runtime.Hold(() => true); // returns at once, pacing the frames to come
+            _atFrameStart = false;
+            Engine.Advance();
         }
 
         /// <summary>Runs frames until <paramref name="count"/> responses arrived.</summary>

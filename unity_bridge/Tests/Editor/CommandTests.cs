@@ -145,7 +145,7 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual("/root/Lab/Panel/Item", (string)data["pressed"]);
             StringAssert.Contains("- button \"Buy\" [ref=e1]", (string)data["snapshot"]["text"]);
             spinner.framesLeft = 1000000;
-            StringAssert.Contains("The action ran, but the game did not settle within 20 ms",
+            StringAssert.Contains("The action ran, but the game did not settle within 20 game ms (2 frames)",
                 Bridge.Failure(ErrorCodes.Timeout, "press", new { path = "/root/Lab/Panel/Item", settled = true, timeout_ms = 20 }));
         }
 

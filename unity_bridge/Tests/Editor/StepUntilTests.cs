@@ -4,7 +4,7 @@ using NUnit.Framework;
 
 namespace AgentBridgeUnity.Tests.Editor
 {
-    /// <summary>step_until on the synthetic engine's Lab scene, whose Spinner moves one x a frame.</summary>
+    /// <summary>step_until on the synthetic engine's Lab scene (lockstep), whose Spinner moves one x a frame.</summary>
     [TestFixture]
     public class StepUntilTests
     {
@@ -16,7 +16,7 @@ namespace AgentBridgeUnity.Tests.Editor
             _bridge = new BridgeHarness(SyntheticScenes.Lab);
         }
 
-        /// <summary>Pauses the game, then sets the Spinner moving for 5 frames once it runs.</summary>
+        /// <summary>Holds the game (already so in lockstep), then sets the Spinner moving for 5 frames once it runs.</summary>
         void PauseWithAMoveAhead()
         {
             _bridge.Data("pause");
@@ -37,7 +37,9 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void ARunningGameIsRefused()
         {
-            StringAssert.Contains("paused game", _bridge.Failure(ErrorCodes.InvalidArgs, "step_until", new { @event = "x" }));
+            _bridge.Data("resume");
+            StringAssert.Contains("held game: send pause first",
+                _bridge.Failure(ErrorCodes.InvalidArgs, "step_until", new { @event = "x" }));
         }
 
         [Test]
@@ -47,9 +49,9 @@ namespace AgentBridgeUnity.Tests.Editor
             JObject response = _bridge.Send("step_until", new { @event = SynMover.FinishedEvent });
             Assert.AreEqual(true, (bool)response["data"]["met"]);
             Assert.AreEqual(5, (int)response["data"]["frames"]);
-            Assert.AreEqual(true, (bool)response["data"]["paused"]);
+            Assert.AreEqual(true, (bool)response["data"]["held"]);
             Assert.AreEqual(SynMover.FinishedEvent, (string)response["events"][0]["type"]);
-            Assert.IsTrue(_bridge.Engine.Clock.Paused);
+            Assert.IsTrue(_bridge.Runtime.Clock.Held);
         }
 
         [Test]
@@ -79,11 +81,11 @@ namespace AgentBridgeUnity.Tests.Editor
             JToken data = _bridge.Data("step_until", new { node = "/root/Lab/Nope", max_frames = 4 });
             Assert.AreEqual(false, (bool)data["met"]);
             Assert.AreEqual(4, (int)data["frames"]);
-            Assert.IsTrue(_bridge.Engine.Clock.Paused);
+            Assert.IsTrue(_bridge.Runtime.Clock.Held);
         }
 
         [Test]
-        public void WrongConditionsAreRefusedAndTheGameStaysPaused()
+        public void WrongConditionsAreRefusedAndTheGameStaysHeld()
         {
             PauseWithAMoveAhead();
             _bridge.Failure(ErrorCodes.InvalidArgs, "step_until", new { max_frames = 3 });
@@ -94,7 +96,7 @@ namespace AgentBridgeUnity.Tests.Editor
             _bridge.Failure(ErrorCodes.InvalidArgs, "step_until", new { node = "/root/Lab/Spinner", property = "position:x", op = "~", value = 1 });
             StringAssert.Contains("compares numbers only", _bridge.Failure(ErrorCodes.InvalidArgs, "step_until",
                 new { node = "/root/Lab/Spinner", property = "playing", op = "<", value = 1 }));
-            Assert.IsTrue(_bridge.Engine.Clock.Paused);
+            Assert.IsTrue(_bridge.Runtime.Clock.Held);
             Assert.AreEqual(5, Spinner.framesLeft, "nothing stepped");
         }
 

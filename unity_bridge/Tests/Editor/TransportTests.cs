@@ -131,17 +131,19 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
-        public void CancellingAStepLeavesTheGamePaused()
+        public void CancellingAStepLeavesTheGameHeld()
         {
             _bridge = new BridgeHarness();
             _bridge.Data("pause");
             _bridge.Append("{\"id\": \"s\", \"cmd\": \"step\", \"args\": {\"frames\": 500}}\n");
             _bridge.Frames(2);
-            Assert.IsFalse(_bridge.Engine.Clock.Paused, "stepping");
+            Assert.IsFalse(_bridge.Runtime.Holds, "stepping");
             _bridge.Append("{\"id\": 1, \"cmd\": \"cancel\", \"args\": {\"id\": \"s\"}}\n");
             Assert.AreEqual(ErrorCodes.Cancelled, (string)_bridge.Frames(1)[0]["code"]);
-            Assert.IsTrue(_bridge.Engine.Clock.Paused);
+            Assert.IsTrue(_bridge.Runtime.Holds);
+            long frames = _bridge.EngineFrames;
             Assert.AreEqual(0, _bridge.Frames(3).Count);
+            Assert.AreEqual(frames, _bridge.EngineFrames, "no frame runs once the step is cancelled");
         }
 
         [Test]
@@ -216,7 +218,7 @@ namespace AgentBridgeUnity.Tests.Editor
         {
             _bridge = new BridgeHarness();
             JObject response = _bridge.Send("press", new { path = "/root/Conformance/PlayButton" });
-            Assert.AreEqual(_bridge.Engine.Frame, (long)response["frame"]);
+            Assert.AreEqual(_bridge.Runtime.Frame, (long)response["frame"]);
             JObject pressed = (JObject)response["events"][0];
             Assert.AreEqual("pressed", (string)pressed["type"]);
             Assert.AreEqual("/root/Conformance/PlayButton", (string)pressed["source"]);

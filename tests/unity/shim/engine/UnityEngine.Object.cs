@@ -105,6 +105,8 @@ namespace UnityEngine
     {
         public Vector3 position { get => throw null; set => throw null; }
         public Vector3 localPosition { get => throw null; set => throw null; }
+        public Quaternion localRotation { get => throw null; set => throw null; }
+        public Vector3 localScale { get => throw null; set => throw null; }
         public Transform parent { get => throw null; set => throw null; }
         public int childCount => throw null;
         public Transform GetChild(int index) => throw null;

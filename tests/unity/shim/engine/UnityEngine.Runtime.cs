@@ -85,6 +85,12 @@ namespace UnityEngine
         public static double realtimeSinceStartupAsDouble => throw null;
         public static float unscaledTime => throw null;
         public static float timeScale { get => throw null; set => throw null; }
+        public static int captureFramerate { get => throw null; set => throw null; }
+    }
+
+    public static class Random
+    {
+        public static void InitState(int seed) => throw null;
     }
 
     public sealed class Screen

@@ -49,6 +49,18 @@ namespace UnityEngine.InputSystem
         public KeyControl this[Key key] => throw null;
     }
 
+    public class Pointer : InputDevice
+    {
+    }
+
+    public class Mouse : Pointer
+    {
+        public static Mouse current => throw null;
+        public ButtonControl leftButton => throw null;
+        public ButtonControl rightButton => throw null;
+        public ButtonControl middleButton => throw null;
+    }
+
     public sealed class InputActionMap
     {
         public string name => throw null;

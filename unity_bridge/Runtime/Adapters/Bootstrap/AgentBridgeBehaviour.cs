@@ -12,10 +12,17 @@ using Debug = UnityEngine.Debug;
 namespace AgentBridgeUnity.Adapters.Bootstrap
 {
     /// <summary>
-    /// The bridge's hidden object in agent mode: answers the session's requests once per frame
-    /// on the main thread, completes each new DOTween tween once (before every command and in
-    /// every Update and LateUpdate), hooks UI events, and quits when the client that started the
-    /// game is gone.
+    /// The bridge's hidden object in agent mode: answers the session's requests on the main
+    /// thread at the start of every frame (<see cref="FrameStartHook"/>), completes each new
+    /// DOTween tween once (before every command, at the start of every frame and in every
+    /// LateUpdate), hooks UI events, and quits when the client that started the game is gone.
+    /// <para>
+    /// The hold: while the game is held (lockstep, or after pause) and no request needs frames,
+    /// the frame-start callback does not return. It blocks the main thread there, looking at the
+    /// command file every millisecond or so and answering what needs no frames, so nothing of the
+    /// game runs (no input, FixedUpdate, Start, Update, coroutine, animation or rendering) until a
+    /// request needs frames. Time.captureFramerate keeps the wall time spent there out of game time.
+    /// </para>
     /// </summary>
     [DefaultExecutionOrder(-32000)]
     [DisallowMultipleComponent]
@@ -32,7 +39,9 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         EngineErrorEvents _errorEvents;
         SceneChangeEvents _sceneEvents;
         ParentWatch _parent;
-        FramePacing _pacing;
+        FrameStartHook _frameStart;
+        bool _tickedThisFrame;
+        bool _clientGone;
 
         public void Begin(LaunchOptions options)
         {
@@ -40,7 +49,9 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             _tweens = dotween.Present ? new TweenSkipper(dotween) : null;
             _engine = new UnityEngineHost(this, _tweens);
             string directory = options.SessionDirectoryOrDefault(Process.GetCurrentProcess().Id);
-            _runtime = BridgeRuntime.Start(directory, _engine, AgentBridge.Registry);
+            foreach (string problem in options.Problems)
+                Debug.LogWarning("AgentBridge: " + problem);
+            _runtime = BridgeRuntime.Start(directory, _engine, AgentBridge.Registry, options.Time);
             _runtime.BeforeCommand += PrepareCommand;
             _uguiEvents = new UguiEventHooks((type, source, args) => _runtime.Emit(type, _runtime.PathOf(source), args));
             _toolkitEvents = new ToolkitEventHooks((type, source, args) => _runtime.Emit(type, _runtime.PathOf(source), args));
@@ -48,25 +59,47 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
                 _runtime.Emit(EventNames.EngineError, "/root", new object[] { kind, message, where }));
             _sceneEvents = new SceneChangeEvents(path => _runtime.Emit(EventNames.SceneChanged, "/root", new object[] { path }));
             _parent = new ParentWatch(options.ParentPid);
-            _pacing = new FramePacing();
-            Debug.Log("AgentBridge: agent mode, session " + _runtime.Files.Directory);
+            _frameStart = FrameStartHook.Install(FrameStart);
+            if (_frameStart == null)
+                Debug.LogWarning("AgentBridge: the player loop has no phase to hook; the bridge answers from Update.");
+            Debug.Log("AgentBridge: agent mode (" + options.Time.Mode + ", " + options.Time.Fps + " fps, seed "
+                + options.Time.Seed + "), session " + _runtime.Files.Directory);
         }
 
-        void Update()
+        /// <summary>
+        /// The start of a frame: the bridge's tick, then the hold. Runs from the player loop, or
+        /// from Update when something replaced the player loop without the hook.
+        /// </summary>
+        void FrameStart()
         {
-            if (_runtime == null)
+            if (_runtime == null || _clientGone)
                 return;
+            _tickedThisFrame = true;
             SkipTweens();
             _engine.PlayerInput.Update();
             if (Time.frameCount % HookScanInterval == 0)
                 ScanHooks();
             _runtime.Tick();
-            _pacing.Update(_runtime, _engine.NowMs);
-            if (_parent.ParentGone(_engine.NowMs))
+            _runtime.Hold(ClientGone);
+            if (ClientGone())
             {
                 Debug.Log("AgentBridge: the client that started this game is gone; quitting.");
                 _engine.Quit(0);
             }
+        }
+
+        /// <summary>True once the client process named by --agent-parent-pid is gone (checked about once a second).</summary>
+        bool ClientGone()
+        {
+            if (!_clientGone && _parent.ParentGone(_engine.NowMs))
+                _clientGone = true;
+            return _clientGone;
+        }
+
+        void Update()
+        {
+            if (!_tickedThisFrame)
+                FrameStart();
         }
 
         void FixedUpdate()
@@ -77,6 +110,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
 
         void LateUpdate()
         {
+            _tickedThisFrame = false;
             if (_runtime != null)
                 SkipTweens();
         }
@@ -103,6 +137,8 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
         {
             if (_runtime == null)
                 return;
+            if (_frameStart != null)
+                _frameStart.Dispose();
             _errorEvents.Dispose();
             _sceneEvents.Dispose();
             _runtime.Dispose();

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using AgentBridgeUnity.Adapters.Ugui;
+using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Snapshot;
 using UnityEngine;
 
@@ -8,9 +9,10 @@ namespace AgentBridgeUnity.Adapters.Nodes
     /// <summary>
     /// A GameObject. Its main UI component (if any) decides its type, role, fields and actions;
     /// its properties and methods are the GameObject's and every component's; its signals are
-    /// its components' UnityEvents.
+    /// its components' UnityEvents; its digest state is its active flag, its local transform and
+    /// its scripts' plain public fields.
     /// </summary>
-    internal sealed class GameObjectNode : SceneNodeBase, IHasControl
+    internal sealed class GameObjectNode : SceneNodeBase, IHasControl, IDigestState
     {
         static readonly string[] ClickOnly = { NodeAction.Click };
         static readonly string[] NoActions = new string[0];
@@ -109,6 +111,19 @@ namespace AgentBridgeUnity.Adapters.Nodes
             Dictionary<string, object> props = ScriptProps.Of(_components);
             if (props.Count > 0)
                 fields.Set("props", props);
+        }
+
+        public bool AddDigestFields(NodeFields fields)
+        {
+            Transform transform = _gameObject.transform;
+            fields.Set("active", _gameObject.activeSelf);
+            fields.Set("position", transform.localPosition);
+            fields.Set("rotation", transform.localRotation);
+            fields.Set("scale", transform.localScale);
+            Dictionary<string, object> props = ScriptProps.Of(_components);
+            if (props.Count > 0)
+                fields.Set("props", props);
+            return true;
         }
 
         public override IReadOnlyList<MemberHost> MemberHosts

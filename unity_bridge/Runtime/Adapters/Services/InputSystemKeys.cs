@@ -14,7 +14,8 @@ namespace AgentBridgeUnity.Adapters.Services
     /// with the controls changed is queued on the device (the keyboard, added when the game has
     /// none; for an action, the device of its first bound button, key or axis) and the Input
     /// System processes it at the start of the next frame, so actions, <c>wasPressedThisFrame</c>
-    /// and UI input modules all see it. A tap's release is queued a frame after its press.
+    /// and UI input modules all see it. A tap's release is queued a frame after its press. Mouse
+    /// buttons held over frames go the same way to the mouse (added when the game has none).
     /// </summary>
     internal sealed class InputSystemKeys : IKeyDriver
     {
@@ -34,20 +35,55 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public void Action(string action, bool? pressed, double strength)
         {
+            string name;
+            InputControl control = BoundControl(action, out name);
+            Send(control.device, new List<InputControl> { control }, pressed, (float)strength);
+        }
+
+        public void Button(string button, bool pressed)
+        {
+            Mouse mouse = Mouse.current ?? InputSystem.AddDevice<Mouse>();
+            ButtonControl control = button == "right" ? mouse.rightButton : button == "middle" ? mouse.middleButton : mouse.leftButton;
+            Send(mouse, new List<InputControl> { control }, pressed, 1f);
+        }
+
+        public string CheckHoldable(string kind, string name)
+        {
+            switch (kind)
+            {
+                case "action":
+                    string qualified;
+                    BoundControl(name, out qualified);
+                    return qualified;
+                case "key":
+                    KeyName key = KeyNames.Resolve(name);
+                    Key known;
+                    if (!Enum.TryParse(key.InputSystem, out known))
+                        throw NoKey(key);
+                    return key.Canonical;
+                default:
+                    return name;
+            }
+        }
+
+        /// <summary>
+        /// The first button, key or axis the enabled action <paramref name="action"/> is bound to,
+        /// and the action's <c>Map/Name</c>; NOT_FOUND or UNSUPPORTED otherwise.
+        /// </summary>
+        static InputControl BoundControl(string action, out string name)
+        {
             List<InputAction> actions = InputSystem.ListEnabledActions();
             List<string> names = actions.ConvertAll(a => a.actionMap == null ? a.name : a.actionMap.name + "/" + a.name);
             int index = InputActionNames.Find(action, names);
+            name = names[index];
             foreach (InputControl control in actions[index].controls)
             {
                 if (control is InputControl<float>)
-                {
-                    Send(control.device, new List<InputControl> { control }, pressed, (float)strength);
-                    return;
-                }
+                    return control;
             }
             throw new UnsupportedException(string.Format(
                 "The action {0} is bound to no button, key or axis of a connected device, so the bridge cannot press it.",
-                names[index]));
+                name));
         }
 
         public bool Pending
@@ -86,8 +122,13 @@ namespace AgentBridgeUnity.Adapters.Services
         {
             Key key;
             if (!Enum.TryParse(name.InputSystem, out key))
-                throw new UnsupportedException("The Input System has no key for " + name.Canonical + ".");
+                throw NoKey(name);
             return keyboard[key];
+        }
+
+        static UnsupportedException NoKey(KeyName name)
+        {
+            return new UnsupportedException("The Input System has no key for " + name.Canonical + ".");
         }
     }
 }

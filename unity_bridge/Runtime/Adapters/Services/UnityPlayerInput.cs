@@ -13,7 +13,8 @@ namespace AgentBridgeUnity.Adapters.Services
     /// hover, drag, typed text and the wheel through the EventSystem's own handler interfaces, as
     /// the standalone input module sends them (UGUI and world objects with raycasters). Keys and
     /// input actions go through the Input System when the project uses it
-    /// (<see cref="IKeyDriver"/>), else keys reach menus through the EventSystem.
+    /// (<see cref="IKeyDriver"/>), and so do mouse buttons held over frames; else keys reach menus
+    /// through the EventSystem.
     /// </summary>
     internal sealed class UnityPlayerInput : IPlayerInput
     {
@@ -132,6 +133,16 @@ namespace AgentBridgeUnity.Adapters.Services
         public void Key(KeyName key, IList<KeyName> modifiers, bool? pressed)
         {
             _keys.Key(key, modifiers, pressed);
+        }
+
+        public void Button(string button, bool pressed)
+        {
+            _keys.Button(button, pressed);
+        }
+
+        public string CheckHoldable(string kind, string name)
+        {
+            return _keys.CheckHoldable(kind, name);
         }
 
         public object Type(string text)

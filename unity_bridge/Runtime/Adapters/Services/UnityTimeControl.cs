@@ -4,21 +4,22 @@ using UnityEngine;
 namespace AgentBridgeUnity.Adapters.Services
 {
     /// <summary>
-    /// set_time_scale, pause, resume and step over Time.timeScale: paused is a scale of 0, and
-    /// pausing remembers the scale resume restores. The bridge's behaviour counts fixed steps.
+    /// Game time in Unity: Time.captureFramerate makes every frame exactly 1/fps s of game time
+    /// (Time.deltaTime fixed, FixedUpdate following Time.fixedDeltaTime against it, however long
+    /// a frame takes); Random.InitState seeds UnityEngine.Random; frames are paced with
+    /// Application.targetFrameRate (vSync off, or Unity ignores it). Time.timeScale is the game's:
+    /// only set_time_scale writes it. The bridge's behaviour counts fixed steps.
     /// </summary>
     internal sealed class UnityTimeControl : ITimeControl
     {
-        float _resumeScale = 1f;
+        /// <summary>Application.targetFrameRate's "as fast as the platform can".</summary>
+        const int Unlimited = -1;
+
+        int _fps = TimeSettings.DefaultFps;
 
         public double TimeScale
         {
-            get { return Paused ? _resumeScale : Time.timeScale; }
-        }
-
-        public bool Paused
-        {
-            get { return Time.timeScale <= 0f; }
+            get { return Time.timeScale; }
         }
 
         public long PhysicsFrame { get; private set; }
@@ -31,24 +32,24 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public void SetTimeScale(double scale)
         {
-            if (Paused)
-                _resumeScale = (float)scale;
-            else
-                Time.timeScale = (float)scale;
+            Time.timeScale = (float)scale;
         }
 
-        public void Pause()
+        public void FixFrameRate(int fps)
         {
-            if (Paused)
-                return;
-            _resumeScale = Time.timeScale;
-            Time.timeScale = 0f;
+            _fps = fps;
+            Time.captureFramerate = fps;
         }
 
-        public void Resume()
+        public void Seed(int seed)
         {
-            if (Paused)
-                Time.timeScale = _resumeScale > 0f ? _resumeScale : 1f;
+            UnityEngine.Random.InitState(seed);
+        }
+
+        public void Pace(bool realTime)
+        {
+            QualitySettings.vSyncCount = 0;
+            Application.targetFrameRate = realTime ? _fps : Unlimited;
         }
     }
 }

@@ -62,9 +62,9 @@ namespace AgentBridgeUnity.Core.Commands
             bool settled = (bool)args["settled"];
             if (!settled && (delivered == null || delivered()))
                 return CommandReply.Now(complete(context));
-            long timeoutMs = (long)args["timeout_ms"];
-            return CommandReply.Later(new SettledWait(settled ? QuietFrames : 0, context.Engine.NowMs + timeoutMs, timeoutMs,
-                (later, frames) => complete(later), "The action ran, but the game did not settle within {0} ms ({1}).",
+            Deadline deadline = Deadline.Start(context, (long)args["timeout_ms"]);
+            return CommandReply.Later(new SettledWait(settled ? QuietFrames : 0, deadline,
+                (later, frames) => complete(later), "The action ran, but the game did not settle within {0} ({1}).",
                 delivered));
         }
     }

@@ -5,7 +5,7 @@ namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
     /// The bridge's own commands (docs/PROTOCOL.md, section 5, plus snapshot, click,
-    /// screenshot, hover, drag and input; section 8: time).
+    /// screenshot, hover, drag and input; section 8: time, hold, input_sequence and digest).
     /// </summary>
     internal static class BuiltinCommands
     {
@@ -20,6 +20,7 @@ namespace AgentBridgeUnity.Core.Commands
                 new SnapshotCommand(), new ScreenshotCommand(), new HoverCommand(), new DragCommand(),
                 new InputCommand(), new SetTimeScaleCommand(), new PauseCommand(), new ResumeCommand(),
                 new StepCommand(), new StepUntilCommand(), new CancelCommand(), new SelectCommand(), new SetValueCommand(),
+                new HoldCommand(), new InputSequenceCommand(), new DigestCommand(),
             };
         }
 

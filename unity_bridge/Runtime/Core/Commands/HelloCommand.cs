@@ -6,7 +6,8 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// hello: protocol, engine, game and the command list, small by default
+    /// hello: protocol, engine, game, the session's <c>time</c> (<c>{"mode", "fps", "seed", "held",
+    /// "frame"}</c>) and the command list, small by default
     /// (<c>{"name", "source"}</c> each); with <c>schemas: true</c> every command also has its
     /// <c>description</c> and <c>args_schema</c>.
     /// </summary>
@@ -41,7 +42,8 @@ namespace AgentBridgeUnity.Core.Commands
             data["engine_version"] = context.Engine.EngineVersion;
             data["game"] = context.Engine.GameName;
             data["agent_mode"] = context.Registry.AgentMode;
-            data["frame"] = context.Engine.Frame;
+            data["frame"] = context.Clock.Frame;
+            data["time"] = context.Clock.Describe();
             data["commands"] = commands;
             return CommandReply.Now(data);
         }

@@ -29,18 +29,7 @@ namespace AgentBridgeUnity.Core.Commands
 
         protected override JObject Act(CommandContext context, JObject args)
         {
-            string kind = null;
-            foreach (string candidate in Kinds)
-            {
-                if (args[candidate] == null)
-                    continue;
-                if (kind != null)
-                    kind = "";
-                else
-                    kind = candidate;
-            }
-            if (string.IsNullOrEmpty(kind))
-                throw new InvalidArgsException("input takes exactly one of action, key, text or wheel.");
+            string kind = ArgsValidator.OneOf(args, Kinds, "input takes exactly one of action, key, text or wheel.");
             IPlayerInput input = PointerTargets.Input(context);
             bool? pressed = args["pressed"] == null ? (bool?)null : (bool)args["pressed"];
             var data = new JObject();

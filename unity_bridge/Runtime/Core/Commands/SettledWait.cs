@@ -15,27 +15,24 @@ namespace AgentBridgeUnity.Core.Commands
     internal sealed class SettledWait : IPendingReply
     {
         readonly QuietFrameCounter _quiet;
-        readonly double _deadline;
-        readonly long _timeoutMs;
+        readonly Deadline _deadline;
         readonly Func<CommandContext, int, JToken> _finish;
         readonly string _timeoutSentence;
         readonly Func<bool> _delivered;
         int _waited;
 
         /// <param name="quietFrames">Settled frames needed in a row.</param>
-        /// <param name="deadline">When to give up, on the engine clock (ms).</param>
-        /// <param name="timeoutMs">The timeout, for the sentence.</param>
+        /// <param name="deadline">When to give up.</param>
         /// <param name="finish">Builds the data from the frames waited.</param>
-        /// <param name="timeoutSentence">The TIMEOUT sentence: {0} the timeout in ms, {1} what was
-        /// still busy.</param>
+        /// <param name="timeoutSentence">The TIMEOUT sentence: {0} the deadline (<c>5000 game ms
+        /// (300 frames)</c>), {1} what was still busy.</param>
         /// <param name="delivered">Null, or a gate that must be open first (input delivered).</param>
-        public SettledWait(int quietFrames, double deadline, long timeoutMs, Func<CommandContext, int, JToken> finish,
+        public SettledWait(int quietFrames, Deadline deadline, Func<CommandContext, int, JToken> finish,
             string timeoutSentence, Func<bool> delivered = null)
         {
             _quiet = quietFrames > 0 ? new QuietFrameCounter(quietFrames) : null;
             _delivered = delivered;
             _deadline = deadline;
-            _timeoutMs = timeoutMs;
             _finish = finish;
             _timeoutSentence = timeoutSentence;
         }
@@ -62,8 +59,8 @@ namespace AgentBridgeUnity.Core.Commands
                 data = _finish(context, _waited);
                 return true;
             }
-            if (context.Engine.NowMs > _deadline)
-                throw new CommandTimeoutException(String.Format(_timeoutSentence, _timeoutMs,
+            if (_deadline.Passed(context))
+                throw new CommandTimeoutException(String.Format(_timeoutSentence, _deadline,
                     busy == null ? "it was settled too briefly" : "still busy: " + busy));
             return false;
         }

@@ -1,4 +1,5 @@
 using System;
+using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Json;
 using AgentBridgeUnity.Core.Members;
 using AgentBridgeUnity.Core.Scene;
@@ -8,20 +9,26 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// What <c>step_until</c> steps for, read from its arguments: exactly one of <c>event</c> (an
-    /// event of that type arrives), <c>node</c> (a node is there, or gone with <c>present:
-    /// false</c>; with <c>property</c>, <c>op</c> and <c>value</c>: the property compares true)
-    /// or <c>text</c> (a shown label or button holds the text).
+    /// What <c>step_until</c> steps for and <c>wait</c> waits for, read from their arguments:
+    /// exactly one of <c>event</c> (an event of that type is queued whose seq is above
+    /// <c>after</c>, by default the newest of that type when the request starts), <c>node</c> (a
+    /// node is there, or gone with <c>present: false</c>; with <c>property</c>, <c>op</c> and
+    /// <c>value</c>: the property compares true) or <c>text</c> (a shown label or button holds the
+    /// text). An argument that belongs to another kind is INVALID_ARGS.
     /// </summary>
     internal sealed class StepCondition
     {
         static readonly string[] Kinds = { "event", "node", "text" };
+        static readonly string[] NodeCompanions = { "present", "property", "op", "value" };
+        static readonly JArray Operators = new JArray("==", "!=", "<", "<=", ">", ">=");
 
         readonly Func<CommandContext, bool> _check;
+        readonly string _description;
 
-        StepCondition(Func<CommandContext, bool> check)
+        StepCondition(Func<CommandContext, bool> check, string description)
         {
             _check = check;
+            _description = description;
         }
 
         /// <summary>Whether the condition holds now; INVALID_ARGS when the property cannot compare.</summary>
@@ -30,8 +37,29 @@ namespace AgentBridgeUnity.Core.Commands
             return _check(context);
         }
 
-        /// <summary>The condition the validated args name; INVALID_ARGS when they name none or several.</summary>
-        public static StepCondition From(CommandContext context, JObject args)
+        /// <summary>What is waited for, for sentences: <c>an event 'hit' after seq 12</c>.</summary>
+        public override string ToString()
+        {
+            return _description;
+        }
+
+        /// <summary>Adds the condition's arguments to a command's schema.</summary>
+        public static ArgsSchema AddTo(ArgsSchema schema)
+        {
+            return schema
+                .Add("event", ArgSpec.Of("string", "an event type: met once one is queued").AsOptional())
+                .Add("after", ArgSpec.Of("integer", "with event: met only by an event whose seq is above this "
+                    + "(default: the newest seq of that type when the request starts)").AsOptional().WithMinimum(0))
+                .Add("node", ArgSpec.Of("string", "a node path: met when it is there (or gone, with present: false)").AsOptional())
+                .Add("present", ArgSpec.Of("boolean", "with node alone: true (the default) to be there, false to be gone").AsOptional())
+                .Add("property", ArgSpec.Of("string", "with node: met when this property compares true to value").AsOptional())
+                .Add("op", ArgSpec.Of("string", "with property: how to compare (default ==)").AsOptional().WithEnum(Operators))
+                .Add("value", ArgSpec.Of(ArgSpec.Any, "with property: what to compare with").AsOptional())
+                .Add("text", ArgSpec.Of("string", "met when a shown label or button holds this text").AsOptional());
+        }
+
+        /// <summary>How many of event, node and text the validated args give.</summary>
+        public static int CountGiven(JObject args)
         {
             int given = 0;
             foreach (string kind in Kinds)
@@ -39,34 +67,72 @@ namespace AgentBridgeUnity.Core.Commands
                 if (args[kind] != null)
                     given++;
             }
-            if (given != 1)
-                throw new InvalidArgsException(
-                    "step_until takes exactly one of event, node (with present, or property, op and value) or text.");
-            if (args["event"] != null)
+            return given;
+        }
+
+        /// <summary>
+        /// INVALID_ARGS for an argument given without the kind it belongs to (<c>after</c> without
+        /// <c>event</c>; <c>present</c>, <c>property</c>, <c>op</c> or <c>value</c> without <c>node</c>).
+        /// </summary>
+        public static void RefuseStrayArguments(JObject args)
+        {
+            if (args["after"] != null && args["event"] == null)
+                throw new InvalidArgsException("after goes with event: the seq an event must come after.");
+            if (args["node"] != null)
+                return;
+            foreach (string companion in NodeCompanions)
+            {
+                if (args[companion] != null)
+                    throw new InvalidArgsException(companion + " goes with node.");
+            }
+        }
+
+        /// <summary>
+        /// The condition the validated args name; INVALID_ARGS when they name none or several, or
+        /// give an argument of another kind.
+        /// </summary>
+        public static StepCondition From(CommandContext context, JObject args, string command)
+        {
+            string kind = ArgsValidator.OneOf(args, Kinds, command
+                + " takes exactly one of event, node (with present, or property, op and value) or text.");
+            RefuseStrayArguments(args);
+            if (kind == "event")
             {
                 string type = (string)args["event"];
-                long since = context.Events.LastSeqOf(type);
-                return new StepCondition(now => now.Events.LastSeqOf(type) > since);
+                long since = args["after"] != null ? (long)args["after"] : context.Events.LastSeqOf(type);
+                return new StepCondition(now => now.Events.LastSeqOf(type) > since,
+                    String.Format("an event '{0}' after seq {1}", type, since));
             }
-            if (args["text"] != null)
+            if (kind == "text")
             {
                 string text = (string)args["text"];
-                return new StepCondition(now => ShownText.Holds(now.Tree, text));
+                return new StepCondition(now => ShownText.Holds(now.Tree, text), "a shown text holding '" + text + "'");
             }
+            return ForNode(args);
+        }
+
+        static StepCondition ForNode(JObject args)
+        {
             string path = (string)args["node"];
             if (PathNames.Split(path) == null)
                 throw new InvalidArgsException("node is an absolute path starting with /root, as get_tree shows.");
             if (args["property"] == null)
             {
-                bool present = (bool)args["present"];
-                return new StepCondition(now => (now.Tree.Find(path) != null) == present);
+                if (args["op"] != null || args["value"] != null)
+                    throw new InvalidArgsException("op and value go with property.");
+                bool present = args["present"] == null || (bool)args["present"];
+                return new StepCondition(now => (now.Tree.Find(path) != null) == present,
+                    "the node " + path + (present ? " to be there" : " to be gone"));
             }
+            if (args["present"] != null)
+                throw new InvalidArgsException("present goes with node alone; with property, the node must be there.");
             if (args["value"] == null)
                 throw new InvalidArgsException("Comparing a property needs a value.");
             string property = (string)args["property"];
-            string op = (string)args["op"];
+            string op = args["op"] == null ? "==" : (string)args["op"];
             JToken wanted = args["value"];
-            return new StepCondition(now => Compare(now, path, property, op, wanted));
+            return new StepCondition(now => Compare(now, path, property, op, wanted),
+                String.Format("{0} {1} {2} {3}", path, property, op, WireJson.Serialize(wanted)));
         }
 
         static bool Compare(CommandContext context, string path, string property, string op, JToken wanted)

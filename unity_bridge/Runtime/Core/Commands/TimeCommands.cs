@@ -5,24 +5,26 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Commands
 {
-    /// <summary>The clock's data: <c>{"paused", "frame", "physics_frame", "time_scale"}</c>.</summary>
+    /// <summary>The clock's data: <c>{"mode", "held", "frame", "physics_frame", "time_scale"}</c>.</summary>
     internal static class ClockData
     {
         public static JObject Of(CommandContext context)
         {
             ITimeControl time = context.Engine.TimeControl;
             var data = new JObject();
-            data["paused"] = time.Paused;
-            data["frame"] = context.Engine.Frame;
+            data["mode"] = context.Clock.Settings.Mode;
+            data["held"] = context.Clock.Held;
+            data["frame"] = context.Clock.Frame;
             data["physics_frame"] = time.PhysicsFrame;
             data["time_scale"] = time.TimeScale;
             return data;
         }
     }
 
+    /// <summary>set_time_scale: sets the game's own time scale (the bridge never touches it otherwise).</summary>
     internal sealed class SetTimeScaleCommand : BridgeCommand
     {
-        public SetTimeScaleCommand() : base("set_time_scale", "Speed game time up or down.",
+        public SetTimeScaleCommand() : base("set_time_scale", "Set the game's own time scale (Unity: Time.timeScale).",
             new ArgsSchema().Add("scale", ArgSpec.Of("number", "1 is normal speed; > 0").WithMaximum(1000)))
         {
         }
@@ -31,61 +33,67 @@ namespace AgentBridgeUnity.Core.Commands
         {
             double scale = (double)args["scale"];
             if (!(scale > 0.0) || double.IsInfinity(scale))
-                throw new InvalidArgsException("scale must be above 0 (use pause to stop).");
+                throw new InvalidArgsException("scale must be above 0 (use pause to hold the game).");
             context.Engine.TimeControl.SetTimeScale(scale);
             return CommandReply.Now(new JObject(new JProperty("time_scale", context.Engine.TimeControl.TimeScale)));
         }
     }
 
+    /// <summary>pause: holds the game on the next frame boundary (already so in lockstep).</summary>
     internal sealed class PauseCommand : BridgeCommand
     {
-        public PauseCommand() : base("pause", "Pause the game (the bridge keeps answering).", ArgsSchema.None)
+        public PauseCommand() : base("pause",
+            "Hold the game: it advances only for requests that need frames (step, wait...); the bridge keeps answering.",
+            ArgsSchema.None)
         {
         }
 
         public override CommandReply Execute(CommandContext context, JObject args)
         {
-            context.Engine.TimeControl.Pause();
+            context.Clock.Pause();
             return CommandReply.Now(ClockData.Of(context));
         }
     }
 
+    /// <summary>resume: lets a held game run on its own, at its fixed frame rate, until pause.</summary>
     internal sealed class ResumeCommand : BridgeCommand
     {
-        public ResumeCommand() : base("resume", "Resume a paused game.", ArgsSchema.None)
+        public ResumeCommand() : base("resume", "Let a held game run on its own in real time until pause.", ArgsSchema.None)
         {
         }
 
         public override CommandReply Execute(CommandContext context, JObject args)
         {
-            context.Engine.TimeControl.Resume();
+            context.Clock.Resume();
             return CommandReply.Now(ClockData.Of(context));
         }
     }
 
     /// <summary>
-    /// step: unpauses for exactly N frames, then pauses again and answers with the clock plus
-    /// <c>stepped</c> and <c>physics_ticks</c>.
+    /// step: advances a held game by exactly N frames and answers with the clock plus
+    /// <c>stepped</c> and <c>physics_ticks</c>; the game stays held.
     /// </summary>
     internal sealed class StepCommand : BridgeCommand
     {
-        public StepCommand() : base("step", "Advance a paused game by exactly N process frames and physics ticks.",
+        public StepCommand() : base("step", "Advance a held game by exactly N frames (each 1/fps s of game time).",
             new ArgsSchema().Add("frames", ArgSpec.Of("integer").WithDefault(1).Within(1, Limits.MaxFrames)))
         {
         }
 
-        public override CommandReply Execute(CommandContext context, JObject args)
+        /// <summary>INVALID_ARGS unless the game is held (step and step_until).</summary>
+        public static void RequireHeld(CommandContext context, string command)
         {
-            ITimeControl time = context.Engine.TimeControl;
-            if (!time.Paused)
-                throw new InvalidArgsException("step works on a paused game: send pause first.");
-            int frames = (int)args["frames"];
-            long physicsBefore = time.PhysicsFrame;
-            time.Resume();
-            return CommandReply.Later(new StepWait(frames, physicsBefore));
+            if (!context.Clock.Held)
+                throw new InvalidArgsException(command + " works on a held game: send pause first.");
         }
 
-        sealed class StepWait : IPendingReply, ICancellableReply
+        public override CommandReply Execute(CommandContext context, JObject args)
+        {
+            RequireHeld(context, Name);
+            return CommandReply.Later(new StepWait((int)args["frames"], context.Engine.TimeControl.PhysicsFrame));
+        }
+
+        sealed class StepWait : IPendingReply
         {
             readonly int _frames;
             readonly long _physicsBefore;
@@ -103,19 +111,11 @@ namespace AgentBridgeUnity.Core.Commands
                 _waited++;
                 if (_waited < _frames)
                     return false;
-                ITimeControl time = context.Engine.TimeControl;
-                time.Pause();
                 JObject result = ClockData.Of(context);
-                result["physics_ticks"] = Math.Max(0, time.PhysicsFrame - _physicsBefore);
+                result["physics_ticks"] = Math.Max(0, context.Engine.TimeControl.PhysicsFrame - _physicsBefore);
                 result["stepped"] = _frames;
                 data = result;
                 return true;
-            }
-
-            /// <summary>A cancelled step leaves the game paused, as it found it.</summary>
-            public void Cancel(CommandContext context)
-            {
-                context.Engine.TimeControl.Pause();
             }
         }
     }

@@ -4,15 +4,26 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Commands
 {
+    /// <summary>
+    /// wait: for exactly one of <c>frames</c>, <c>settled: true</c> (for <c>quiet_frames</c> frames
+    /// in a row), or a <see cref="StepCondition"/> (<c>event</c>, <c>node</c>, <c>text</c>, checked
+    /// after every frame; one that already holds answers at once). <c>timeout_ms</c> is game time
+    /// in lockstep and wall time in realtime (<see cref="Deadline"/>). Answers
+    /// <c>{"frames_waited", "frame"}</c>, or TIMEOUT. A held game advances for the wait.
+    /// </summary>
     internal sealed class WaitCommand : BridgeCommand
     {
+        const string OneOf = "wait takes exactly one of frames, settled: true, event, node or text.";
+
         public WaitCommand() : base("wait",
-            "Wait for N frames, or until the game is settled for quiet_frames frames; TIMEOUT past timeout_ms.",
-            new ArgsSchema()
+            "Wait for N frames, until the game is settled for quiet_frames frames, or until an event, a node or a "
+            + "text; TIMEOUT past timeout_ms (game time in lockstep).",
+            StepCondition.AddTo(new ArgsSchema()
                 .Add("frames", ArgSpec.Of("integer", "frames to wait").AsOptional().Within(1, Limits.MaxFrames))
                 .Add("settled", ArgSpec.Of("boolean", "wait until nothing animates for quiet_frames frames").AsOptional())
-                .Add("quiet_frames", ArgSpec.Of("integer").WithDefault(2).Within(1, Limits.MaxQuietFrames))
-                .Add("timeout_ms", Limits.TimeoutMs()))
+                .Add("quiet_frames", ArgSpec.Of("integer", "with settled: the settled frames in a row (default 2)")
+                    .AsOptional().Within(1, Limits.MaxQuietFrames)))
+                .Add("timeout_ms", Limits.TimeoutMs("game ms in lockstep, wall ms in realtime")))
         {
         }
 
@@ -20,14 +31,25 @@ namespace AgentBridgeUnity.Core.Commands
         {
             bool hasFrames = args["frames"] != null;
             bool settled = args["settled"] != null && (bool)args["settled"];
-            if (hasFrames == settled)
-                throw new InvalidArgsException("wait takes exactly one of 'frames' or 'settled: true'.");
-            double deadline = context.Engine.NowMs + (long)args["timeout_ms"];
+            int conditions = StepCondition.CountGiven(args);
+            if ((hasFrames ? 1 : 0) + (settled ? 1 : 0) + conditions != 1)
+                throw new InvalidArgsException(OneOf);
+            if (args["quiet_frames"] != null && !settled)
+                throw new InvalidArgsException("quiet_frames goes with settled: true.");
+            StepCondition.RefuseStrayArguments(args);
+            StepCondition condition = conditions == 1 ? StepCondition.From(context, args, Name) : null;
+            Deadline deadline = Deadline.Start(context, (long)args["timeout_ms"]);
             if (hasFrames)
-                return CommandReply.Later(new FramesWait((int)args["frames"], deadline, (long)args["timeout_ms"]));
-            return CommandReply.Later(new SettledWait((int)args["quiet_frames"], deadline, (long)args["timeout_ms"],
-                (later, frames) => new JObject(new JProperty("frames_waited", frames)),
-                "The game did not settle within {0} ms ({1})."));
+                return CommandReply.Later(FrameWait.Frames((int)args["frames"], deadline));
+            if (settled)
+            {
+                int quiet = args["quiet_frames"] == null ? 2 : (int)args["quiet_frames"];
+                return CommandReply.Later(new SettledWait(quiet, deadline, FrameWait.Data,
+                    "The game did not settle within {0} ({1})."));
+            }
+            if (condition.Met(context))
+                return CommandReply.Now(FrameWait.Data(context, 0));
+            return CommandReply.Later(FrameWait.Until(condition, deadline));
         }
     }
 }

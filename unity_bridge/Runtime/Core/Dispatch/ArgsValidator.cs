@@ -44,6 +44,26 @@ namespace AgentBridgeUnity.Core.Dispatch
             return result;
         }
 
+        /// <summary>
+        /// The one of <paramref name="names"/> the validated <paramref name="args"/> give;
+        /// INVALID_ARGS with <paramref name="sentence"/> when they give none or several.
+        /// </summary>
+        public static string OneOf(JObject args, string[] names, string sentence)
+        {
+            string given = null;
+            foreach (string name in names)
+            {
+                if (args[name] == null)
+                    continue;
+                if (given != null)
+                    throw new InvalidArgsException(sentence);
+                given = name;
+            }
+            if (given == null)
+                throw new InvalidArgsException(sentence);
+            return given;
+        }
+
         /// <summary>The value converted for the spec, or null with <paramref name="problem"/> set.</summary>
         static JToken Check(JToken value, ArgSpec spec, out string problem)
         {

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Threading;
 using AgentBridgeUnity.Core.Commands;
 using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Events;
@@ -20,6 +21,13 @@ namespace AgentBridgeUnity.Core.Session
     /// (wait, step, change_scene, an action with settled) does not hold up the answers to the
     /// lines after it, and a <c>cancel</c> request stops it with CANCELLED. Every response
     /// carries the events queued since the previous one.
+    /// <para>
+    /// The engine calls <see cref="Tick"/> at the start of every frame, then <see cref="Hold"/>,
+    /// then runs the frame. While the game is held (lockstep, or after pause) and no request needs
+    /// frames, Hold does not return: it keeps answering the requests that need none, and returns
+    /// as soon as one needs frames (a wait, a step, an action's settling, input on its way), so
+    /// game time advances only for requests.
+    /// </para>
     /// </summary>
     internal sealed class BridgeRuntime : IDisposable, IRequestControl
     {
@@ -34,10 +42,12 @@ namespace AgentBridgeUnity.Core.Session
         readonly TreeVersion _versions = new TreeVersion();
         readonly CommandTable _commands;
         readonly List<RunningRequest> _running = new List<RunningRequest>();
+        readonly FramePacer _pacer = new FramePacer();
         long _ticks;
         bool _quitting;
+        bool? _pacedRealTime;
 
-        BridgeRuntime(IEngineHost engine, BridgeRegistry registry, SessionFiles files, long segmentBytes)
+        BridgeRuntime(IEngineHost engine, BridgeRegistry registry, SessionFiles files, TimeSettings time, long segmentBytes)
         {
             _engine = engine;
             _registry = registry;
@@ -45,36 +55,49 @@ namespace AgentBridgeUnity.Core.Session
             _reader = new CommandReader(files.Directory, files.Commands, _stale, engine.Log);
             _writer = new ResponseWriter(files.Directory, segmentBytes, _stale, engine.Log);
             _commands = new CommandTable(BuiltinCommands.Create(), registry);
+            Clock = new GameClock(time, engine);
         }
 
         /// <summary>Runs before every command (agent mode completes tweens here).</summary>
         public event Action BeforeCommand;
 
-        /// <summary>The tick of the last request line read, for frame pacing.</summary>
-        public long LastRequestTick { get; private set; }
+        /// <summary>The session's game time: mode, frame rate, seed, held, frame numbers.</summary>
+        public GameClock Clock { get; private set; }
 
-        public long Ticks
+        /// <summary>The session's frame: frames advanced since the first frame the bridge saw.</summary>
+        public long Frame
         {
-            get { return _ticks; }
+            get { return Clock.Frame; }
         }
 
-        /// <summary>True while a request is still running.</summary>
-        public bool Busy
+        /// <summary>
+        /// True while the engine must not run its next frame: the game is held, no request needs
+        /// frames and the session is not ending.
+        /// </summary>
+        public bool Holds
         {
-            get { return _running.Count > 0; }
+            get { return Clock.Held && _running.Count == 0 && !_quitting; }
         }
 
-        /// <summary>Opens the session files, hooks the event sink and writes bridge.json.</summary>
+        /// <summary>
+        /// Opens the session files, hooks the event sink, fixes the frame rate, seeds the engine's
+        /// random generator and writes bridge.json.
+        /// </summary>
         /// <param name="sessionDirectory">The session folder.</param>
         /// <param name="engine">The engine the bridge runs in.</param>
         /// <param name="registry">What the game registered.</param>
+        /// <param name="time">How game time runs (null: lockstep at 60 fps, seed 0).</param>
         /// <param name="segmentBytes">Bytes after which a response segment ends (tests make it small).</param>
         public static BridgeRuntime Start(string sessionDirectory, IEngineHost engine, BridgeRegistry registry,
-            long segmentBytes = ResponseWriter.SegmentBytes)
+            TimeSettings time = null, long segmentBytes = ResponseWriter.SegmentBytes)
         {
             var files = new SessionFiles(sessionDirectory);
             files.Prepare();
-            var runtime = new BridgeRuntime(engine, registry, files, segmentBytes);
+            time = time ?? new TimeSettings();
+            var runtime = new BridgeRuntime(engine, registry, files, time, segmentBytes);
+            engine.TimeControl.FixFrameRate(time.Fps);
+            engine.TimeControl.Seed(time.Seed);
+            runtime.Pace();
             registry.AgentMode = true;
             registry.EventSink = runtime.Emit;
             ReadyFile.Write(files, runtime.ReadyInfo());
@@ -106,7 +129,7 @@ namespace AgentBridgeUnity.Core.Session
             info["engine_version"] = _engine.EngineVersion;
             info["pid"] = Process.GetCurrentProcess().Id;
             info["game"] = _engine.GameName;
-            info["frame"] = _engine.Frame;
+            info["frame"] = Frame;
             return info;
         }
 
@@ -117,7 +140,7 @@ namespace AgentBridgeUnity.Core.Session
             CommandContext context = NewContext();
             foreach (object arg in args ?? new object[0])
                 wireArgs.Add(context.Values.ToWire(arg));
-            _events.Push(type, source, wireArgs, _engine.Frame);
+            _events.Push(type, source, wireArgs, Frame);
         }
 
         /// <summary>
@@ -130,24 +153,61 @@ namespace AgentBridgeUnity.Core.Session
         }
 
         /// <summary>
-        /// One frame: the running requests that can answer do (in the order they started), then
-        /// the new lines are started in order.
+        /// The start of one frame: the running requests that can answer do (in the order they
+        /// started), then the new lines are started in order.
         /// </summary>
         public void Tick()
         {
             _ticks++;
+            Clock.SawFrame();
+            AdvanceRunning();
+            Poll();
+        }
+
+        /// <summary>
+        /// Blocks the frame while <see cref="Holds"/>: looks at the command file again and again
+        /// (<see cref="FramePacer"/>), answering what needs no frames, and returns once a request
+        /// needs frames, the game is resumed, the session ends or <paramref name="leave"/> says so
+        /// (the client process is gone). Then paces the frames to come.
+        /// </summary>
+        public void Hold(Func<bool> leave)
+        {
+            while (Holds && !leave())
+            {
+                Thread.Sleep(_pacer.SleepMs(_engine.NowMs));
+                Poll();
+            }
+            Pace();
+        }
+
+        /// <summary>
+        /// One look at the command file without advancing the running requests (a held game's frame
+        /// does not move): the new lines are started in order; true when there were any.
+        /// </summary>
+        public bool Poll()
+        {
             if (_stale.Count > 0)
                 _stale.DeleteNow();
-            AdvanceRunning();
             List<RawLine> lines = _reader.ReadNewLines();
             if (lines.Count > 0)
-                LastRequestTick = _ticks;
+                _pacer.Activity(_engine.NowMs);
             foreach (RawLine line in lines)
             {
                 if (_quitting)
                     break;
                 Start(line);
             }
+            return lines.Count > 0;
+        }
+
+        /// <summary>Frames at the fixed rate while the game runs on its own, flat out while it advances for requests.</summary>
+        void Pace()
+        {
+            bool realTime = !Clock.Held;
+            if (_pacedRealTime == realTime)
+                return;
+            _engine.TimeControl.Pace(realTime);
+            _pacedRealTime = realTime;
         }
 
         void AdvanceRunning()
@@ -232,6 +292,7 @@ namespace AgentBridgeUnity.Core.Session
             {
                 Versions = _versions,
                 Requests = this,
+                Clock = Clock,
             };
         }
 
@@ -254,13 +315,14 @@ namespace AgentBridgeUnity.Core.Session
         {
             EventBatch batch = _events.Drain();
             JObject response = failure == null
-                ? Envelope.Success(id, data, batch.Events, batch.Dropped, _engine.Frame)
-                : Envelope.Failure(id, failure, batch.Events, batch.Dropped, _engine.Frame, head);
+                ? Envelope.Success(id, data, batch.Events, batch.Dropped, Frame)
+                : Envelope.Failure(id, failure, batch.Events, batch.Dropped, Frame, head);
+            _pacer.Activity(_engine.NowMs);
             string problem = _writer.WriteLine(WireJson.Serialize(response));
             if (problem == null)
                 return;
             _engine.Log(problem);
-            _events.Push(EventNames.EngineError, PathNames.RootPath, new JArray("error", problem, _writer.CurrentPath), _engine.Frame);
+            _events.Push(EventNames.EngineError, PathNames.RootPath, new JArray("error", problem, _writer.CurrentPath), Frame);
         }
 
         void RunAfter(CommandReply reply)

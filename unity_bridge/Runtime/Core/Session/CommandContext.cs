@@ -42,6 +42,9 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>The requests still running (for cancel); null outside a running session.</summary>
         public IRequestControl Requests { get; set; }
 
+        /// <summary>The session's game time (held, frame numbers, mode, frame rate).</summary>
+        public GameClock Clock { get; set; }
+
         public SceneTree Tree
         {
             get

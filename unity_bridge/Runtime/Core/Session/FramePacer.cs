@@ -1,15 +1,15 @@
 namespace AgentBridgeUnity.Core.Session
 {
     /// <summary>
-    /// Agent mode's frame pacing (docs/PROTOCOL.md, section 7): short frames while requests
-    /// arrive, longer ones once the session has been idle for a moment, so a command is picked up
-    /// within about a millisecond without burning a core.
+    /// How often a held game looks at the command file (docs/PROTOCOL.md, section 7): at once
+    /// (a yield) for 20 ms after a request came or an answer went, since a client's next request
+    /// usually follows within a fraction of a millisecond; then every millisecond up to a
+    /// second; then every 2 ms, so a frozen game costs next to nothing.
     /// </summary>
     internal sealed class FramePacer
     {
-        public const double BusyFrameMs = 0.1;
-        public const double IdleFrameMs = 1.0;
-        const double IdleAfterMs = 250.0;
+        const double EagerMs = 20.0;
+        const double BusyMs = 1000.0;
 
         double _lastActivityMs = double.NegativeInfinity;
 
@@ -19,10 +19,13 @@ namespace AgentBridgeUnity.Core.Session
             _lastActivityMs = nowMs;
         }
 
-        /// <summary>The frame length to aim for at <paramref name="nowMs"/>.</summary>
-        public double FrameMs(double nowMs)
+        /// <summary>How long to sleep at <paramref name="nowMs"/> before looking again, in whole ms (0: yield).</summary>
+        public int SleepMs(double nowMs)
         {
-            return nowMs - _lastActivityMs < IdleAfterMs ? BusyFrameMs : IdleFrameMs;
+            double idle = nowMs - _lastActivityMs;
+            if (idle < EagerMs)
+                return 0;
+            return idle < BusyMs ? 1 : 2;
         }
     }
 }

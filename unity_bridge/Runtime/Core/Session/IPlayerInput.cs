@@ -36,6 +36,21 @@ namespace AgentBridgeUnity.Core.Session
         void Key(KeyName key, IList<KeyName> modifiers, bool? pressed);
 
         /// <summary>
+        /// Presses or releases a mouse button (<c>left</c>, <c>right</c>, <c>middle</c>) where the
+        /// pointer is, as the mouse would; UNSUPPORTED where the engine cannot be fed mouse buttons.
+        /// </summary>
+        void Button(string button, bool pressed);
+
+        /// <summary>
+        /// Checks, sending nothing, that an action, a key or a mouse button (<paramref name="kind"/>
+        /// <c>action</c>, <c>key</c> or <c>button</c>) can be pressed and held here, so a hold or an
+        /// input timeline is refused before it starts; returns the name the input goes by (an
+        /// action's <c>Map/Name</c>, a key's canonical name). Throws NOT_FOUND for an action the
+        /// game does not have, UNSUPPORTED for input the engine cannot be fed.
+        /// </summary>
+        string CheckHoldable(string kind, string name);
+
+        /// <summary>
         /// True while keys or actions already sent have not all reached the game (a tap's release
         /// goes a frame after its press); the command answers once this is false.
         /// </summary>

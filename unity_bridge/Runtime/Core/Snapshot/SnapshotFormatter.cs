@@ -66,7 +66,7 @@ namespace AgentBridgeUnity.Core.Snapshot
 
         SnapshotItem Collect(TreeNode node, SnapshotItem parent, int depth, int maxDepth)
         {
-            if (!node.Visible || (_bridgeTarget != null && Equals(node.Source.Target, _bridgeTarget)))
+            if (!node.Visible || MemberGuard.IsBridge(node, _bridgeTarget))
                 return null;
             AccessibleInfo info = node.Source.Accessibility ?? new AccessibleInfo { Role = AriaRole.Generic };
             var item = new SnapshotItem(node, info, SnapshotLine.Name(info.Name));

@@ -61,16 +61,22 @@ namespace AgentBridgeUnity.Core.Transport
             return FollowSegments(lines);
         }
 
-        /// <summary>Reads the new bytes into the buffer; returns how many.</summary>
+        /// <summary>
+        /// Reads the new bytes into the buffer; returns how many. When nothing was appended (most
+        /// looks, and every look of a held game) it costs one stat and opens nothing.
+        /// </summary>
         int ReadChunk()
         {
-            if (!File.Exists(_path))
+            var info = new FileInfo(_path);
+            if (!info.Exists)
             {
                 _warn("AgentBridge: " + _path + " was deleted; made a new one.");
                 PrivateFiles.Create(_path);
                 Restart();
                 return 0;
             }
+            if (info.Length == _offset)
+                return 0;
             try
             {
                 using (var stream = new FileStream(_path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete))

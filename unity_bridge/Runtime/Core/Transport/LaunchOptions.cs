@@ -1,29 +1,34 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.IO;
+using AgentBridgeUnity.Core.Session;
 
 namespace AgentBridgeUnity.Core.Transport
 {
     /// <summary>
     /// The bridge's own command-line arguments: <c>--agent-mode</c> turns it on,
-    /// <c>--agent-dir=DIR</c> (or <c>--agent-dir DIR</c>) names the session directory and
-    /// <c>--agent-parent-pid=PID</c> names a client process whose end makes the game quit, and
-    /// <c>-agentScene NAME</c> (a batch-mode editor's, Unity style) names the scene to open. Every
-    /// other argument belongs to the engine or the game and is ignored.
+    /// <c>--agent-dir=DIR</c> names the session directory, <c>--agent-parent-pid=PID</c> names a
+    /// client process whose end makes the game quit, <c>--agent-time=lockstep|realtime</c>,
+    /// <c>--agent-fps=N</c> and <c>--agent-seed=N</c> say how game time runs
+    /// (<see cref="TimeSettings"/>), and <c>-agentScene NAME</c> (a batch-mode editor's, Unity
+    /// style) names the scene to open. Each takes its value after <c>=</c> or as the next
+    /// argument. Every other argument belongs to the engine or the game and is ignored.
     /// </summary>
     internal sealed class LaunchOptions
     {
         public const string AgentModeFlag = "--agent-mode";
         public const string AgentDirFlag = "--agent-dir";
         public const string ParentPidFlag = "--agent-parent-pid";
+        public const string TimeFlag = "--agent-time";
+        public const string FpsFlag = "--agent-fps";
+        public const string SeedFlag = "--agent-seed";
         public const string SceneFlag = "-agentScene";
 
-        LaunchOptions(bool agentMode, string agentDir, int parentPid, string scene)
+        readonly List<string> _problems = new List<string>();
+
+        LaunchOptions()
         {
-            AgentMode = agentMode;
-            AgentDir = agentDir;
-            ParentPid = parentPid;
-            Scene = scene;
         }
 
         public bool AgentMode { get; private set; }
@@ -37,33 +42,78 @@ namespace AgentBridgeUnity.Core.Transport
         /// <summary>The scene a batch-mode editor opens before play mode, or null.</summary>
         public string Scene { get; private set; }
 
+        /// <summary>How game time runs: the time arguments, each defaulted when absent or unreadable.</summary>
+        public TimeSettings Time { get; private set; }
+
+        /// <summary>
+        /// A sentence for each time argument that could not be read and was replaced by its
+        /// default; the bridge writes them to the engine log.
+        /// </summary>
+        public IReadOnlyList<string> Problems
+        {
+            get { return _problems; }
+        }
+
         public static LaunchOptions Parse(IList<string> args)
         {
-            bool agentMode = false;
-            string agentDir = null;
-            int parentPid = 0;
-            string scene = null;
+            var options = new LaunchOptions();
+            string mode = TimeSettings.Lockstep;
+            int fps = TimeSettings.DefaultFps;
+            int seed = 0;
             for (int i = 0; i < args.Count; i++)
             {
-                string arg = args[i];
-                if (arg == AgentModeFlag)
-                    agentMode = true;
-                else if (arg.StartsWith(AgentDirFlag + "=", StringComparison.Ordinal))
-                    agentDir = arg.Substring(AgentDirFlag.Length + 1);
-                else if (arg == AgentDirFlag && i + 1 < args.Count)
-                    agentDir = args[++i];
-                else if (arg.StartsWith(ParentPidFlag + "=", StringComparison.Ordinal))
-                    int.TryParse(arg.Substring(ParentPidFlag.Length + 1), out parentPid);
-                else if (arg.StartsWith(SceneFlag + "=", StringComparison.Ordinal))
-                    scene = arg.Substring(SceneFlag.Length + 1);
-                else if (arg == SceneFlag && i + 1 < args.Count)
-                    scene = args[++i];
+                string value;
+                if (args[i] == AgentModeFlag)
+                    options.AgentMode = true;
+                else if ((value = ValueOf(args, ref i, AgentDirFlag)) != null)
+                    options.AgentDir = value.Trim().Length == 0 ? null : value;
+                else if ((value = ValueOf(args, ref i, ParentPidFlag)) != null)
+                    options.ParentPid = options.Number(ParentPidFlag, value, 0, 0, int.MaxValue);
+                else if ((value = ValueOf(args, ref i, TimeFlag)) != null)
+                    mode = options.Mode(value);
+                else if ((value = ValueOf(args, ref i, FpsFlag)) != null)
+                    fps = options.Number(FpsFlag, value, TimeSettings.DefaultFps, 1, TimeSettings.MaxFps);
+                else if ((value = ValueOf(args, ref i, SeedFlag)) != null)
+                    seed = options.Number(SeedFlag, value, 0, int.MinValue, int.MaxValue);
+                else if ((value = ValueOf(args, ref i, SceneFlag)) != null)
+                    options.Scene = value.Trim().Length == 0 ? null : value;
             }
-            if (agentDir != null && agentDir.Trim().Length == 0)
-                agentDir = null;
-            if (scene != null && scene.Trim().Length == 0)
-                scene = null;
-            return new LaunchOptions(agentMode, agentDir, parentPid, scene);
+            options.Time = new TimeSettings(mode, fps, seed);
+            return options;
+        }
+
+        /// <summary>
+        /// The value of <paramref name="flag"/> when <c>args[i]</c> is it (<c>flag=value</c>, or
+        /// <c>flag value</c>, which moves <paramref name="i"/> past the value); else null.
+        /// </summary>
+        static string ValueOf(IList<string> args, ref int i, string flag)
+        {
+            string arg = args[i];
+            if (arg.StartsWith(flag + "=", StringComparison.Ordinal))
+                return arg.Substring(flag.Length + 1);
+            if (arg == flag && i + 1 < args.Count)
+                return args[++i];
+            return null;
+        }
+
+        string Mode(string value)
+        {
+            if (value == TimeSettings.Lockstep || value == TimeSettings.Realtime)
+                return value;
+            _problems.Add(String.Format("{0}={1}: the mode is {2} or {3}; using {2}.", TimeFlag, value,
+                TimeSettings.Lockstep, TimeSettings.Realtime));
+            return TimeSettings.Lockstep;
+        }
+
+        int Number(string flag, string value, int fallback, int minimum, int maximum)
+        {
+            long number;
+            if (long.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out number)
+                && number >= minimum && number <= maximum)
+                return (int)number;
+            _problems.Add(String.Format("{0}={1}: a whole number from {2} to {3} is needed; using {4}.", flag, value,
+                minimum, maximum, fallback));
+            return fallback;
         }
 
         /// <summary>

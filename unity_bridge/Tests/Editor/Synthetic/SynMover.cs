@@ -1,3 +1,4 @@
+using System;
 using AgentBridgeUnity.Core.Snapshot;
 
 namespace AgentBridgeUnity.Tests.Synthetic
@@ -30,9 +31,17 @@ namespace AgentBridgeUnity.Tests.Synthetic
             get { return "Mover"; }
         }
 
-        /// <summary>Advances one frame.</summary>
-        internal void Step()
+        /// <summary>
+        /// True for a mover that wanders on every frame by 1 to 9 x, drawn from the game's global
+        /// random generator, as a game's enemies might.
+        /// </summary>
+        public bool wanders { get; set; }
+
+        /// <summary>Advances one frame; <paramref name="random"/> is the game's global random generator.</summary>
+        internal void Step(Random random)
         {
+            if (wanders)
+                position = new SynVector { x = position.x + random.Next(1, 10), y = position.y };
             if (framesLeft <= 0)
                 return;
             framesLeft--;

@@ -32,7 +32,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
         /// <summary>What hover, drag and input did; its focus takes typed text.</summary>
         public SyntheticInput PlayerInput { get; private set; }
 
-        /// <summary>Pause state and physics steps.</summary>
+        /// <summary>Game time, physics steps, the time scale, the seed and the pace.</summary>
         public SyntheticClock Clock { get; private set; }
 
         public IPlayerInput Input
@@ -105,16 +105,18 @@ namespace AgentBridgeUnity.Tests.Synthetic
         }
 
         /// <summary>
-        /// One frame: animations step (unless paused) and a requested scene change completes.
+        /// One frame of the game, run after the bridge's tick at the frame's start: game time and
+        /// physics advance, movers step (unless the game paused itself) and a requested scene
+        /// change completes; then the frame counter moves on.
         /// </summary>
         public void Advance()
         {
-            Frame++;
             Clock.Tick();
-            if (!Clock.Paused)
+            if (Clock.TimeScale > 0)
                 foreach (SynMover mover in SyntheticScenes.Movers(Root.ChildNodes))
-                    mover.Step();
+                    mover.Step(Clock.Random);
             _loader.Update();
+            Frame++;
         }
 
         public void Quit(int exitCode)

@@ -30,6 +30,9 @@ namespace AgentBridgeUnity.Tests.Synthetic
         /// <summary>What was sent, in order: <c>press Ctrl+Enter</c>, <c>release Player/Jump 0.5</c>.</summary>
         public List<string> Sent { get; } = new List<string>();
 
+        /// <summary>What was sent with the engine frame it was sent on: <c>12 press Player/Jump 1</c>.</summary>
+        public List<string> Timeline { get; } = new List<string>();
+
         public SyntheticNode Hovered { get; private set; }
         public SyntheticNode DraggedFrom { get; private set; }
         public SyntheticNode DroppedOn { get; private set; }
@@ -76,6 +79,16 @@ namespace AgentBridgeUnity.Tests.Synthetic
             Record(string.Join("+", names.ToArray()), pressed);
         }
 
+        public void Button(string button, bool pressed)
+        {
+            Record("mouse " + button, pressed);
+        }
+
+        public string CheckHoldable(string kind, string name)
+        {
+            return kind == "action" ? Actions[InputActionNames.Find(name, Actions)] : name;
+        }
+
         public bool InputPending
         {
             get { return _frame() < _deliveredAt; }
@@ -84,10 +97,16 @@ namespace AgentBridgeUnity.Tests.Synthetic
         void Record(string what, bool? pressed)
         {
             if (pressed != false)
-                Sent.Add("press " + what);
+                Record("press " + what);
             if (pressed != true)
-                Sent.Add("release " + what);
+                Record("release " + what);
             _deliveredAt = _frame() + (pressed.HasValue ? 2 : 3);
+        }
+
+        void Record(string sent)
+        {
+            Sent.Add(sent);
+            Timeline.Add(_frame() + " " + sent);
         }
 
         public object Type(string text)

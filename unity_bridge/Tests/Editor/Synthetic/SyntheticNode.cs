@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using AgentBridgeUnity.Core.Scene;
 
 namespace AgentBridgeUnity.Tests.Synthetic
 {
@@ -7,7 +8,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
     /// holding its state, like a GameObject with one UI component. It lets the engine-independent
     /// core run (in tests and in the console host) without Unity.
     /// </summary>
-    internal sealed class SyntheticNode : SceneNodeBase, IHasControl
+    internal sealed class SyntheticNode : SceneNodeBase, IHasControl, IDigestState
     {
         readonly string _name;
         readonly string _typeOverride;
@@ -156,6 +157,17 @@ namespace AgentBridgeUnity.Tests.Synthetic
         public override ActionResult Perform(string action, ActionInput input)
         {
             return Control != null ? Control.Perform(action, input) : base.Perform(action, input);
+        }
+
+        /// <summary>Like a GameObject's: the active flag and the control's fields (its transform and script fields).</summary>
+        public bool AddDigestFields(NodeFields fields)
+        {
+            if (_typeOverride != null)
+                return false;
+            fields.Set("active", Active);
+            if (Control != null)
+                Control.Describe(fields);
+            return true;
         }
     }
 }
