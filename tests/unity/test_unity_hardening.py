@@ -20,8 +20,10 @@ from tests.agent.test_hardening import answers, raw, zombie_pid  # noqa: F401 (a
 CLIENT_TIMEOUT = 20.0
 
 
-def launch(host_exe: Path, *args: str) -> AgentClient:
-    return AgentClient.launch_command(["mono", str(host_exe), *args], timeout=CLIENT_TIMEOUT)
+def launch(host_exe: Path, *args: str, realtime: bool = False) -> AgentClient:
+    return AgentClient.launch_command(
+        ["mono", str(host_exe), *args], timeout=CLIENT_TIMEOUT, realtime=realtime
+    )
 
 
 @pytest.fixture
@@ -35,7 +37,7 @@ def running_host(host_exe: Path) -> Iterator[AgentClient]:
     """A host whose game runs on its own clock (``--agent-time=realtime``): the shared checks of
     long waits cancelled after a wall-clock second were written for one. In lockstep a wait's
     timeout is game time, which a held game advancing flat out uses up in a fraction of that."""
-    with launch(host_exe, "--agent-time=realtime") as client:
+    with launch(host_exe, realtime=True) as client:
         yield client
 
 

@@ -54,7 +54,14 @@ def test_a_unity_project_opens_in_the_batch_mode_editor(tmp_path: Path,
     argv = launcher.unity_argv(tmp_path, "unity-project", tmp_path / "s", parent_pid=7)
     assert argv[:4] == [str(editor), "-batchmode", "-projectPath", str(tmp_path)]
     assert argv[argv.index("-executeMethod") + 1] == "AgentBridgeUnity.Editor.BatchEntry.Run"
-    assert argv[-3:] == ["--agent-mode", f"--agent-dir={tmp_path / 's'}", "--agent-parent-pid=7"]
+    assert argv[-6:] == [
+        "--agent-mode",
+        f"--agent-dir={tmp_path / 's'}",
+        "--agent-time=lockstep",
+        "--agent-fps=60",
+        "--agent-seed=0",
+        "--agent-parent-pid=7",
+    ]
     monkeypatch.delenv("UNITY_EDITOR")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     with pytest.raises(EngineNotFoundError, match="UNITY_EDITOR"):

@@ -22,7 +22,7 @@ namespace AgentBridgeUnity.Tests.Editor
         public void HoldPressesForExactlyNFramesThenReleases()
         {
             JObject response = Bridge.Send("hold", new { action = "jump", frames = 3, strength = 0.5 });
-            Assert.IsTrue(JToken.DeepEquals(JObject.Parse("{\"action\": \"Player/Jump\", \"frames\": 3}"), response["data"]),
+            Assert.IsTrue(JToken.DeepEquals(JObject.Parse("{\"held\": \"Player/Jump\", \"frames\": 3}"), response["data"]),
                 response.ToString());
             Assert.AreEqual(3, (long)response["frame"]);
             CollectionAssert.AreEqual(new[] { "0 press Player/Jump 0.5", "3 release Player/Jump 0.5" }, Input.Timeline);
@@ -34,8 +34,8 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void HoldTakesAKeyOrAMouseButton()
         {
-            Assert.AreEqual("A", (string)Bridge.Data("hold", new { key = "a" })["key"]);
-            Assert.AreEqual("left", (string)Bridge.Data("hold", new { button = "left", frames = 2 })["button"]);
+            Assert.AreEqual("A", (string)Bridge.Data("hold", new { key = "a", frames = 1 })["held"]);
+            Assert.AreEqual("left", (string)Bridge.Data("hold", new { button = "left", frames = 2 })["held"]);
             CollectionAssert.AreEqual(new[] { "0 press A", "1 release A", "1 press mouse left", "3 release mouse left" },
                 Input.Timeline);
         }
@@ -46,11 +46,12 @@ namespace AgentBridgeUnity.Tests.Editor
             var entries = JArray.Parse(@"[
                 {""action"": ""Player/Jump"", ""start"": 0, ""frames"": 2},
                 {""key"": ""Right"", ""start"": 1, ""frames"": 3},
-                {""button"": ""right"", ""start"": 5},
+                {""button"": ""right"", ""start"": 5, ""frames"": 1},
                 {""action"": ""Fire"", ""start"": 2, ""frames"": 1, ""strength"": 0.25}
             ]");
             JObject response = Bridge.Send("input_sequence", new JObject { ["entries"] = entries });
             Assert.AreEqual(6, (int)response["data"]["frames"]);
+            Assert.AreEqual(4, (int)response["data"]["entries"]);
             Assert.AreEqual(6, (long)response["frame"]);
             CollectionAssert.AreEqual(new[]
             {
@@ -68,21 +69,23 @@ namespace AgentBridgeUnity.Tests.Editor
                 @"[{""action"": ""Jump"", ""key"": ""A""}]",
                 @"[{""frames"": 2}]",
                 @"[{""key"": ""A"", ""frames"": 0}]",
-                @"[{""key"": ""A"", ""start"": -1}]",
-                @"[{""key"": ""A"", ""strength"": 2}]",
-                @"[{""key"": ""A"", ""colour"": ""red""}]",
-                @"[{""key"": ""NoSuchKey""}]",
-                @"[{""button"": ""back""}]",
-                @"[{""key"": ""A"", ""frames"": 3}, {""key"": ""a"", ""start"": 2}]",
+                @"[{""key"": ""A""}]",
+                @"[{""key"": ""A"", ""start"": -1, ""frames"": 1}]",
+                @"[{""key"": ""A"", ""strength"": 2, ""frames"": 1}]",
+                @"[{""key"": ""A"", ""colour"": ""red"", ""frames"": 1}]",
+                @"[{""key"": ""NoSuchKey"", ""frames"": 1}]",
+                @"[{""button"": ""back"", ""frames"": 1}]",
+                @"[{""key"": ""A"", ""frames"": 3}, {""key"": ""a"", ""start"": 2, ""frames"": 1}]",
                 @"[3]",
             };
             foreach (string entries in bad)
                 Bridge.Failure(ErrorCodes.InvalidArgs, "input_sequence", new JObject { ["entries"] = JArray.Parse(entries) });
             StringAssert.Contains("There is no enabled input action 'Dance'", Bridge.Failure(ErrorCodes.NotFound, "input_sequence",
-                new JObject { ["entries"] = JArray.Parse(@"[{""key"": ""A""}, {""action"": ""Dance"", ""start"": 4}]") }));
+                new JObject { ["entries"] = JArray.Parse(@"[{""key"": ""A"", ""frames"": 1}, {""action"": ""Dance"", ""start"": 4, ""frames"": 1}]") }));
             Bridge.Failure(ErrorCodes.InvalidArgs, "hold", new { key = "A", button = "left" });
-            Bridge.Failure(ErrorCodes.InvalidArgs, "hold", new { key = "A", start = 2 });
-            Bridge.Failure(ErrorCodes.NotFound, "hold", new { action = "Dance" });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "hold", new { key = "A", start = 2, frames = 1 });
+            Bridge.Failure(ErrorCodes.InvalidArgs, "hold", new { key = "A" });
+            Bridge.Failure(ErrorCodes.NotFound, "hold", new { action = "Dance", frames = 1 });
             CollectionAssert.IsEmpty(Input.Timeline, "nothing was pressed");
             Assert.AreEqual(0, Bridge.EngineFrames, "no frame ran");
         }

@@ -74,12 +74,20 @@ func _input_sequence(args: Dictionary) -> Variant:
 		_at(schedule, end).append([false, entry.input])
 		length = maxi(length, end)
 	var start: int = _bridge.clock.frame
+	var pressed := []  # inputs down now: a cancelled timeline releases them
 	for offset in length + 1:
+		if args._cancel.cancelled:
+			for input: Dictionary in pressed:
+				Input.parse_input_event(_event(input, false))
+			break
 		for change: Array in _ordered(schedule.get(offset, [])):
 			Input.parse_input_event(_event(change[1], change[0]))
-		if offset == length or args._cancel.cancelled:
-			break
-		await _bridge.clock.next_frame()
+			if change[0]:
+				pressed.append(change[1])
+			else:
+				pressed.erase(change[1])
+		if offset < length:
+			await _bridge.clock.next_frame()
 	return {"frames": _bridge.clock.frame - start, "entries": entries.size(),
 		"frame": _bridge.clock.frame}
 

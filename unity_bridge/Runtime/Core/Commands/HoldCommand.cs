@@ -7,8 +7,8 @@ namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
     /// hold: presses an action, a key or a mouse button, advances exactly <c>frames</c> frames and
-    /// releases it; answers <c>{"action"|"key"|"button": name, "frames"}</c> on the frame of the
-    /// release. A held game advances for it.
+    /// releases it; answers <c>{"held": name, "frames"}</c> on the frame of the release. A held
+    /// game advances for it.
     /// </summary>
     internal sealed class HoldCommand : BridgeCommand
     {
@@ -21,7 +21,8 @@ namespace AgentBridgeUnity.Core.Commands
         {
             IPlayerInput player = PointerTargets.Input(context);
             TimedInput input = TimedInput.From(player, args, Name);
-            JObject data = input.Describe();
+            var data = new JObject();
+            data["held"] = input.Name;
             data["frames"] = input.Frames;
             return InputTimeline.Run(player, new List<TimedInput> { input }, data);
         }
@@ -30,7 +31,7 @@ namespace AgentBridgeUnity.Core.Commands
     /// <summary>
     /// input_sequence: a frame-exact input timeline, <c>entries</c> of an action, key or button
     /// each with <c>start</c> (a frame offset), <c>frames</c> and <c>strength</c>; answers
-    /// <c>{"frames": total}</c> once the last entry is released. Every entry is checked before
+    /// <c>{"frames": total, "entries": count}</c> once the last entry is released. Every entry is checked before
     /// anything is pressed.
     /// </summary>
     internal sealed class InputSequenceCommand : BridgeCommand
@@ -39,7 +40,7 @@ namespace AgentBridgeUnity.Core.Commands
             "Run a frame-exact input timeline: entries of an action, key or button with a start frame, a length in "
             + "frames and a strength.",
             new ArgsSchema().Add("entries", ArgSpec.Of("array",
-                "[{action|key|button, start (frame offset, default 0), frames (default 1), strength (default 1)}]")
+                "[{action|key|button, start (frame offset, default 0), frames, strength (default 1)}]")
                 .WithItems(ArgSpec.Of("object"))))
         {
         }
@@ -59,6 +60,7 @@ namespace AgentBridgeUnity.Core.Commands
             }
             var data = new JObject();
             data["frames"] = InputTimeline.Length(inputs);
+            data["entries"] = inputs.Count;
             return InputTimeline.Run(player, inputs, data);
         }
     }

@@ -55,7 +55,7 @@ namespace AgentBridgeUnity.Core.Commands
                 schema.Add("start", ArgSpec.Of("integer", "the frame it is pressed on, counted from the timeline's start")
                     .WithDefault(0).Within(0, Limits.MaxFrames));
             return schema
-                .Add("frames", ArgSpec.Of("integer", "frames it stays pressed").WithDefault(1).Within(1, Limits.MaxFrames))
+                .Add("frames", ArgSpec.Of("integer", "frames it stays pressed").Within(1, Limits.MaxFrames))
                 .Add("strength", ArgSpec.Of("number", "an action's strength").WithDefault(1.0).Within(0, 1));
         }
 
@@ -105,12 +105,6 @@ namespace AgentBridgeUnity.Core.Commands
         public bool Overlaps(TimedInput other)
         {
             return Kind == other.Kind && Name == other.Name && Start < other.End && other.Start < End;
-        }
-
-        /// <summary><c>{"action": "Player/Jump"}</c>, <c>{"key": "A"}</c> or <c>{"button": "left"}</c>.</summary>
-        public JObject Describe()
-        {
-            return new JObject(new JProperty(Kind, Name));
         }
 
         public override string ToString()
