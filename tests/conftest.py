@@ -35,6 +35,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 @pytest.fixture
+def godot_for_inner_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inner pytest runs get a HOME of their own (pytester isolates it), where the engine
+    installed under the real HOME cannot be found: point them at it explicitly. Ask for it
+    before ``pytester`` (``usefixtures`` or autouse), while HOME is still the real one."""
+    from agent_client.engine.launcher import find_godot
+
+    monkeypatch.setenv("GODOT_BIN", str(find_godot()))
+
+
+@pytest.fixture
 def conformance_game() -> Iterator[AgentClient]:
     """The fixture game on its conformance scene."""
     with AgentClient.launch(FIXTURE_GAME) as game:
