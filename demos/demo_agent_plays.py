@@ -53,8 +53,11 @@ def main() -> int:
 
         levels = options.level or [level["id"] for level in game.command("list_levels")["levels"]]
         reports = []
+        frames: list[int] = []  # game frames each level took: the same run after run
         for level_id in levels:
+            before = game.last_frame
             report = play_level(game, level_id)
+            frames.append(game.last_frame - before)
             reports.append(report)
             print(f"\n== {report.level_id}: {report.title} ==")
             for line in report.transcript if not options.quiet else report.transcript[:2]:
@@ -65,11 +68,11 @@ def main() -> int:
                 first_done = time.perf_counter() - launched
         total = time.perf_counter() - launched
 
-    print("\nlevel            crystals  symmetries      ms")
-    for report in reports:
+    print("\nlevel            crystals  symmetries  frames      ms")
+    for report, level_frames in zip(reports, frames, strict=True):
         print(
             f"{report.level_id:<16} {report.crystals:>8} {report.symmetries:>11} "
-            f"{report.seconds * 1000:>7.0f}"
+            f"{level_frames:>7} {report.seconds * 1000:>7.0f}"
         )
     print(
         f"\nfirst level, launch to level_completed: {first_done:.2f} s; all {len(reports)} "
