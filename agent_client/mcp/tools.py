@@ -31,7 +31,8 @@ EVENTS_SHOWN = 20
 NEXT_STEP = {
     "STALE_REF": "take a new snapshot and use the refs it shows.",
     "NOT_INTERACTABLE": "deal with what the sentence names: close the dialog or popup in the "
-    "way (key Escape, or click its button), wait until it is enabled, or resume a paused game.",
+    "way (key Escape, or click its button), wait until it is enabled, or unpause the game as a "
+    "player would (its pause menu).",
     "NOT_FOUND": "pick one of the names the sentence lists, or take a snapshot to see what "
     "is there.",
     "INVALID_ARGS": "fix the arguments the sentence names (the tool's schema lists them).",
@@ -251,14 +252,39 @@ class Play:
         return Result(f"waited {data['frames_waited']} frames")
 
     def time(self, cmd: str, args: dict[str, Any]) -> Result:
-        data = self.current().request(cmd, args)
-        state = "paused" if data["paused"] else "running"
+        game = self.current()
+        frames = int(args.get("frames", args.get("max_frames", 1)))
+        data = game.request(
+            cmd, args, timeout=game.connection.timeout_for_wait(frames * 1000 / game.fps)
+        )
+        state = "held" if data["held"] else "running"
         extra = ""
         if "met" in data:
             extra = f"; condition {'met' if data['met'] else 'not met'} after {data['frames']}"
         elif "stepped" in data:
             extra = f"; stepped {data['stepped']}"
         return Result(f"{state} at frame {data['frame']}{extra}")
+
+    def hold(self, args: dict[str, Any]) -> Result:
+        game = self.current()
+        data = game.hold(**args)
+        return Result(
+            f"held {data['held']} for {data['frames']} frames, now at frame {game.last_frame}"
+        )
+
+    def input_sequence(self, args: dict[str, Any]) -> Result:
+        game = self.current()
+        data = game.input_sequence(args["entries"])
+        return Result(
+            f"ran {data['entries']} inputs over {data['frames']} frames, now at "
+            f"frame {game.last_frame}"
+        )
+
+    def digest(self, args: dict[str, Any]) -> Result:
+        data = self.current().digest(args.get("root", "/root"), nodes=args.get("nodes", False))
+        lines = [f"{data['digest']} at frame {data['frame']} ({data['count']} nodes)"]
+        lines += [f"  {value} {path}" for path, value in (data.get("by_node") or {}).items()]
+        return Result("\n".join(lines))
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -507,7 +533,8 @@ def build_tools(play: Play) -> list[Tool]:
         ),
         Tool(
             "wait",
-            "Wait until the game settles, N frames pass, an event comes or a text or node shows.",
+            "Wait until the game settles, N frames pass, an event comes or a text or node "
+            "shows; the game runs meanwhile (timeout: game seconds).",
             _schema(
                 {
                     "settled": {"type": "boolean"},
@@ -515,7 +542,11 @@ def build_tools(play: Play) -> list[Tool]:
                     "event": {"type": "string"},
                     "text": {"type": "string"},
                     "node": {"type": "string", "description": "a selector or path"},
-                    "timeout": {"type": "number", "default": 5, "description": "seconds"},
+                    "timeout": {
+                        "type": "number",
+                        "default": 5,
+                        "description": "game seconds",
+                    },
                 }
             ),
             play.wait,
@@ -563,17 +594,63 @@ def build_tools(play: Play) -> list[Tool]:
             play.get_property,
             read_only=True,
         ),
-        Tool("pause", "Pause the game.", _schema({}), lambda a: play.time("pause", a)),
-        Tool("resume", "Resume a paused game.", _schema({}), lambda a: play.time("resume", a)),
+        Tool(
+            "pause",
+            "Hold the game between steps (a lockstep game, the default, always is held).",
+            _schema({}),
+            lambda a: play.time("pause", a),
+        ),
+        Tool(
+            "resume",
+            "Let the game run by itself in real time until pause.",
+            _schema({}),
+            lambda a: play.time("resume", a),
+        ),
         Tool(
             "step",
-            "Advance a paused game by exactly N frames.",
+            "Advance a held game by exactly N frames (each 1/60 s of game time).",
             _schema({"frames": {"type": "integer", "minimum": 1, "default": 1}}),
             lambda a: play.time("step", a),
         ),
         Tool(
+            "hold",
+            "Press an input action, a key or a mouse button for exactly N frames, then "
+            "release it (how a player moves, jumps or fires).",
+            _schema(
+                {
+                    "action": {"type": "string", "description": "an input action"},
+                    "key": {"type": "string", "description": "a key name: Space, A, Left"},
+                    "button": {"type": "string", "enum": ["left", "right", "middle"]},
+                    "frames": {"type": "integer", "minimum": 1},
+                    "strength": {"type": "number", "minimum": 0, "maximum": 1, "default": 1},
+                },
+                ("frames",),
+            ),
+            play.hold,
+        ),
+        Tool(
+            "input_sequence",
+            "Run an input timeline frame-exactly: entries of {action|key|button, start "
+            "(frames from now), frames, strength}.",
+            _schema({"entries": {"type": "array", "items": {"type": "object"}}}, ("entries",)),
+            play.input_sequence,
+        ),
+        Tool(
+            "digest",
+            "A hash of the game's state now (transforms, visibility, velocities, script "
+            "variables): compare two runs frame by frame; nodes: true hashes each node too.",
+            _schema(
+                {
+                    "root": {"type": "string", "default": "/root"},
+                    "nodes": {"type": "boolean", "default": False},
+                }
+            ),
+            play.digest,
+            read_only=True,
+        ),
+        Tool(
             "step_until",
-            "Advance a paused game frame by frame until an event comes, a node appears or "
+            "Advance a held game frame by frame until an event comes, a node appears or "
             "goes, a property compares true or a text shows.",
             _schema(
                 {

@@ -76,7 +76,7 @@ func _ready() -> void:
 	var options := _parse_user_args(OS.get_cmdline_user_args())
 	if not options.agent_mode or not _allowed_in_this_build():
 		return
-	var too_old := _engine_too_old()
+	var too_old := engine_too_old(Engine.get_version_info())
 	if too_old != "":
 		push_warning(too_old)
 		return
@@ -206,9 +206,9 @@ static func _parse_user_args(args: PackedStringArray) -> Dictionary:
 	return options
 
 
-## A sentence when this engine is older than the addon supports, else "".
-static func _engine_too_old() -> String:
-	var version := Engine.get_version_info()
+## A sentence when an engine of this version (Engine.get_version_info()) is older than the
+## addon supports, else "".
+static func engine_too_old(version: Dictionary) -> String:
 	if version.major > MIN_ENGINE[0] or (version.major == MIN_ENGINE[0]
 			and version.minor >= MIN_ENGINE[1]):
 		return ""
