@@ -1,0 +1,134 @@
+"""A generated pytest suite of game tests for the shard, blob and report tests and the shard
+benchmark (bench/bench_shards.py).
+
+``write_suite(folder, tests=200)`` writes a suite whose ``game`` fixture is the fake bridge
+(tests/fake) with a session folder, so every test records a real ``trace.zip`` (the suite's
+ini sets ``agent_trace = on``). Each test clicks Play on the conformance scene and checks the
+play count after sleeping a few milliseconds (more for some tests, so durations differ); the
+tests :func:`failing` names assert a wrong count and fail on purpose. The returned
+``SampleSuite`` says which tests pass and which fail.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PER_FILE = 20
+
+CONFTEST = """
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, {repo!r})
+
+import pytest
+
+from agent_client import AgentClient
+from agent_client.connection.connection import Connection
+from tests.fake import FakeBridge, FakeTransport
+from tests.fake.scene import MAIN_SCENE
+
+
+@pytest.fixture(scope="session")
+def agent_launcher(tmp_path_factory):
+    # The fake bridge in this process, with a session folder a trace is recorded into.
+    sessions = tmp_path_factory.mktemp("sessions")
+
+    def launch(options):
+        bridge = FakeBridge(options.get("scene") or MAIN_SCENE)
+        folder = Path(tempfile.mkdtemp(dir=sessions))
+        connection = Connection(FakeTransport(bridge), timeout=5.0)
+        return AgentClient(connection, session_dir=folder, info=bridge.info)
+
+    return launch
+"""
+
+INI = """[pytest]
+godot_project = .
+agent_trace = on
+"""
+
+HEADER = """import time
+
+
+def play_count(game):
+    return game.get_property("/root/Conformance", "play_count")
+"""
+
+CASE = """
+
+def test_case_{number:03d}(game):
+    time.sleep({sleep})
+    game.get_by_role("button", name="Play").click()
+    assert play_count(game) == {expected}, "case {number:03d} {says}"
+"""
+
+
+def failing(number: int) -> bool:
+    """Whether generated test ``number`` fails on purpose (1 in 25)."""
+    return number % 25 == 3
+
+
+@dataclass
+class SampleSuite:
+    """A written suite: its folder and the node ids that pass and fail."""
+
+    folder: Path
+    passed: set[str] = field(default_factory=set)
+    failed: set[str] = field(default_factory=set)
+
+    @property
+    def nodeids(self) -> set[str]:
+        return self.passed | self.failed
+
+
+def write_suite(folder: Path, tests: int = 200, *, sleep: float = 0.002) -> SampleSuite:
+    """Write ``tests`` tests in files of :data:`PER_FILE`; every seventh sleeps five times
+    ``sleep`` seconds (so a shard balanced by durations differs from round-robin)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pytest.ini").write_text(INI, encoding="utf-8")
+    (folder / "conftest.py").write_text(CONFTEST.format(repo=str(REPO)), encoding="utf-8")
+    suite = SampleSuite(folder)
+    for first in range(0, tests, PER_FILE):
+        name = f"test_games_{first // PER_FILE:02d}.py"
+        cases = []
+        for number in range(first, min(first + PER_FILE, tests)):
+            fails = failing(number)
+            cases.append(
+                CASE.format(
+                    number=number,
+                    sleep=round(sleep * (5 if number % 7 == 0 else 1), 4),
+                    expected=2 if fails else 1,
+                    says="fails on purpose" if fails else "passes",
+                )
+            )
+            (suite.failed if fails else suite.passed).add(f"{name}::test_case_{number:03d}")
+        (folder / name).write_text(HEADER + "".join(cases), encoding="utf-8")
+    return suite
+
+
+def run_pytest(
+    folder: Path, *args: str, background: bool = False
+) -> subprocess.CompletedProcess[str] | subprocess.Popen[str]:
+    """``python -m pytest ARGS`` in ``folder``, in a process of its own (as a CI job runs
+    it); ``background`` returns the running process."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    if background:
+        return subprocess.Popen(
+            command,
+            cwd=folder,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    return subprocess.run(
+        command, cwd=folder, env=environment, capture_output=True, text=True, timeout=600
+    )
