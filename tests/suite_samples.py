@@ -12,10 +12,12 @@ tests :func:`failing` names assert a wrong count and fail on purpose. The return
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 PER_FILE = 20
@@ -132,3 +134,59 @@ def run_pytest(
     return subprocess.run(
         command, cwd=folder, env=environment, capture_output=True, text=True, timeout=600
     )
+
+
+# --- the sharded CI workflow, read as steps that can run here ---------------------------------
+
+WORKFLOW = REPO / ".github" / "workflows" / "sharded.yml"
+MATRIX_SHARD = "${{ matrix.shard }}"
+
+
+@dataclass
+class ShardedWorkflow:
+    """The parts of .github/workflows/sharded.yml the tests check and run: the matrix, and
+    the steps by name."""
+
+    data: dict[str, Any]
+
+    @property
+    def jobs(self) -> dict[str, Any]:
+        return dict(self.data["jobs"])
+
+    @property
+    def shards(self) -> list[int]:
+        return list(self.jobs["tests"]["strategy"]["matrix"]["shard"])
+
+    def step(self, job: str, name: str) -> dict[str, Any]:
+        found = [step for step in self.jobs[job]["steps"] if step.get("name") == name]
+        assert len(found) == 1, f"job {job} has no single step named {name!r}"
+        return dict(found[0])
+
+    def command(self, job: str, name: str, shard: int | None = None) -> list[str]:
+        """A step's ``run`` line as an argv for this machine: the matrix's shard filled in,
+        ``.venv/bin/python`` and ``agent-bridge`` taken from this interpreter's folder."""
+        line = str(self.step(job, name)["run"])
+        if shard is not None:
+            line = line.replace(MATRIX_SHARD, str(shard))
+        assert "${{" not in line, f"an expression is left in {line!r}"
+        argv = shlex.split(line)
+        programs = {
+            ".venv/bin/python": sys.executable,
+            "agent-bridge": str(Path(sys.executable).parent / "agent-bridge"),
+        }
+        assert argv[0] in programs, f"the step runs {argv[0]}, which this test cannot map"
+        return [programs[argv[0]], *argv[1:]]
+
+    def with_values(self, job: str, name: str, shard: int | None = None) -> dict[str, str]:
+        """A ``uses:`` step's ``with:`` inputs, the matrix's shard filled in."""
+        values = self.step(job, name)["with"]
+        return {key: str(value).replace(MATRIX_SHARD, str(shard)) for key, value in values.items()}
+
+
+def sharded_workflow() -> ShardedWorkflow:
+    import yaml
+
+    data = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    if True in data:  # YAML 1.1 reads the key `on` as true
+        data["on"] = data.pop(True)
+    return ShardedWorkflow(data)

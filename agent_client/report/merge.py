@@ -152,10 +152,11 @@ def _check_together(blobs: Sequence[Blob], labels: Sequence[str]) -> list[str]:
     if totals:
         total = totals.pop()
         missing = [str(index) for index in range(1, total + 1) if index not in shards]
-        if missing:
+        if len(missing) == 1:
+            notes.append(f"Shard {missing[0]} of {total} is missing: its tests are not here.")
+        elif missing:
             notes.append(
-                f"Shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} of {total} "
-                f"{'are' if len(missing) > 1 else 'is'} missing: their tests are not here."
+                f"Shards {', '.join(missing)} of {total} are missing: their tests are not here."
             )
     return notes
 
