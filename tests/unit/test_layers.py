@@ -1,7 +1,8 @@
 """The package's subpackages are its layers and their imports only look down
 (docs/ARCHITECTURE.md): wire <- model <- transport <- engine <- connection <- trace <- client
-<- results <- front ends (cli, mcp, pytest_plugin, report), which never import each other; no import cycle;
-pytest only in the plugin; and ``import agent_client`` works without pytest installed."""
+<- results <- front ends (cli, mcp, pytest_plugin, report), which never import each other;
+no import cycle; pytest only in the plugin; and ``import agent_client`` works without pytest
+installed."""
 
 from __future__ import annotations
 
