@@ -28,6 +28,9 @@ JUNIT_FILE = "junit.xml"
 # A test's text in the blob is cut to this many characters (a report, not an archive).
 TEXT_LIMIT = 50_000
 PROPERTY_PREFIXES = ("agent_artifacts_", "agent_trace_")
+# Files in a test's artifacts folder written this long before the test started still count
+# as its own (file times are coarse on some file systems); older ones are an earlier run's.
+CLOCK_SLACK = 1.0
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -124,7 +127,12 @@ class BlobRun:
                     (title, text[:TEXT_LIMIT])
                     for title, text in (failed.sections if failed is not None else [])
                 ],
-                files=copy_case_files(self.blob.path, nodeid, _sources(last.user_properties)),
+                files=copy_case_files(
+                    self.blob.path,
+                    nodeid,
+                    _sources(last.user_properties),
+                    since=_started(phases.reports) - CLOCK_SLACK,
+                ),
             )
         )
 
@@ -147,6 +155,11 @@ def _outcome(reports: dict[str, Any]) -> tuple[str, Any]:
     if teardown is not None and teardown.failed:
         return "error", teardown
     return "passed", None
+
+
+def _started(reports: dict[str, Any]) -> float:
+    """When the test's first phase started (``time.time()``), from its reports."""
+    return min((report.start for report in reports.values()), default=time.time())
 
 
 def _failure_text(report: Any) -> tuple[str, str]:

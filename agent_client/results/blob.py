@@ -154,10 +154,17 @@ def prepare_blob(folder: str | os.PathLike[str]) -> Path:
     return target
 
 
-def copy_case_files(blob: Path, nodeid: str, sources: Sequence[tuple[str, Path]]) -> list[CaseFile]:
+def copy_case_files(
+    blob: Path,
+    nodeid: str,
+    sources: Sequence[tuple[str, Path]],
+    *,
+    since: float | None = None,
+) -> list[CaseFile]:
     """Copy a test's files into the blob: each ``(group, source)`` (a folder, or one file) to
     ``tests/<case>/``, or ``tests/<case>/<group>/`` when there are several groups. Sources
-    that are gone are skipped.
+    that are gone are skipped, and so are files last written before ``since`` (a time as
+    ``time.time()`` gives): an earlier run's files left in the same artifacts folder.
 
     Returns:
         The files now in the blob for this test, sorted.
@@ -167,18 +174,18 @@ def copy_case_files(blob: Path, nodeid: str, sources: Sequence[tuple[str, Path]]
     found: dict[str, CaseFile] = {}
     for group, source in sources:
         folder = case / group if several else case
-        destination = blob / folder
         if source.is_dir():
-            shutil.copytree(source, destination, dirs_exist_ok=True)
-        elif source.is_file():
-            destination.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / source.name)
+            files = [(path, path.relative_to(source)) for path in sorted(source.rglob("*"))]
         else:
-            continue
-        for path in sorted(destination.rglob("*")):
-            if path.is_file():
-                relative = path.relative_to(blob).as_posix()
-                found[relative] = CaseFile(relative, file_kind(path.name), group)
+            files = [(source, Path(source.name))]
+        for path, relative in files:
+            if not path.is_file() or (since is not None and path.stat().st_mtime < since):
+                continue
+            target = blob / folder / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+            inside = (folder / relative.as_posix()).as_posix()
+            found[inside] = CaseFile(inside, file_kind(path.name), group)
     return [found[path] for path in sorted(found)]
 
 

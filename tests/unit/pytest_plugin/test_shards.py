@@ -4,6 +4,8 @@ the game is the fake bridge with a session folder, so traces are really recorded
 
 from __future__ import annotations
 
+import os
+import time
 import xml.etree.ElementTree as ElementTree
 
 import orjson
@@ -165,6 +167,18 @@ def test_a_shard_writes_its_blob_with_every_outcome_and_the_traces(traced: pytes
     assert "no_such_module" in blob.errors[0].details
     junit = ElementTree.parse(blob.path / "junit.xml")
     assert len(junit.findall(".//testcase")) == 6  # the collection error is a testcase too
+
+
+def test_an_earlier_runs_artifacts_stay_out_of_the_blob(traced: pytest.Pytester) -> None:
+    traced.makepyfile(test_flaky="def test_flaky(game):\n    assert False\n")
+    traced.runpytest().assert_outcomes(failed=1)  # leaves snapshot.txt and events.jsonl
+    hour_ago = time.time() - 3600
+    for path in (traced.path / "agent-artifacts").rglob("*"):
+        os.utime(path, (hour_ago, hour_ago))
+    traced.makepyfile(test_flaky="def test_flaky(game):\n    game.hello()\n")
+    traced.runpytest("--agent-blob=blob").assert_outcomes(passed=1)
+    (case,) = read_blob(traced.path / "blob").tests
+    assert [file.path.rsplit("/", 1)[1] for file in case.files] == ["trace.zip"]
 
 
 def test_a_blob_keeps_a_junit_file_asked_for_elsewhere(traced: pytest.Pytester) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import orjson
@@ -108,6 +109,14 @@ def test_files_of_several_games_go_to_a_folder_each(tmp_path: Path) -> None:
     assert CaseFile(f"tests/{case}/host/trace.zip", "trace", "host") in files
     assert CaseFile(f"tests/{case}/guest/trace.zip", "trace", "guest") in files
     assert not any(file.group == "gone" for file in files)
+
+
+def test_files_older_than_the_test_are_left_out(tmp_path: Path) -> None:
+    source = artifacts(tmp_path / "art")
+    os.utime(source / "screenshot.png", (1_000_000, 1_000_000))  # an earlier run's
+    files = copy_case_files(prepare_blob(tmp_path / "blob"), NODEID, [("game", source)], since=2e6)
+    assert sorted(Path(file.path).name for file in files) == ["engine.log", "trace.zip"]
+    assert not list((tmp_path / "blob").rglob("screenshot.png"))
 
 
 @pytest.mark.parametrize(
