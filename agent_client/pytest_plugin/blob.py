@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from agent_client.pytest_plugin.shards import shard_option
+from agent_client.pytest_plugin.shards import option_group, shard_option
 from agent_client.results.blob import Blob, CaseResult, copy_case_files, prepare_blob, write_blob
 from agent_client.wire.errors import UsageError
 
@@ -34,8 +34,7 @@ CLOCK_SLACK = 1.0
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("agent-bridge", "AgentBridge: drive a game from tests")
-    group.addoption(
+    option_group(parser).addoption(
         "--agent-blob",
         dest="agent_blob",
         default=None,

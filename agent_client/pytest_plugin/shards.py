@@ -29,8 +29,13 @@ from agent_client.results.durations import (
 from agent_client.wire.errors import UsageError
 
 
+def option_group(parser: pytest.Parser) -> pytest.OptionGroup:
+    """The plugin's group of options (the one plugin.py adds its options to)."""
+    return parser.getgroup("agent-bridge", "AgentBridge: drive a game from tests")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("agent-bridge", "AgentBridge: drive a game from tests")
+    group = option_group(parser)
     group.addoption(
         "--agent-shard",
         dest="agent_shard",
