@@ -73,7 +73,7 @@ class _Phases:
     duration: float = 0.0
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin: pluggy keeps plugins in sets
 class BlobRun:
     """The hooks that gather the run's results and write its blob at the end."""
 

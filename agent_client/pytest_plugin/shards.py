@@ -110,7 +110,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(run, "agent-bridge-shard-run")
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin: pluggy keeps plugins in sets
 class ShardRun:
     """The hooks of a run that is split or stores durations: what the options asked for,
     and the time each test took."""

@@ -63,16 +63,23 @@ def ran(result: pytest.RunResult) -> set[str]:
 
 def test_the_shards_of_a_suite_run_each_test_once(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_plain=PLAIN)
+    # A conftest in a folder of its own makes pytest call hooks on a subset of the plugins.
+    pytester.mkpydir("sub")
+    (pytester.path / "sub" / "conftest.py").write_text("")
+    (pytester.path / "sub" / "test_sub.py").write_text("def test_in_sub():\n    pass\n")
     everything: list[str] = []
     for index in (1, 2, 3):
         result = pytester.runpytest("-rA", f"--agent-shard={index}/3")
         result.stdout.fnmatch_lines(
-            [f"agent-bridge shard {index}/3: * of 10 tests, round-robin (no durations)"]
+            [f"agent-bridge shard {index}/3: * of 11 tests, round-robin (no durations)"]
         )
         shard = ran(result)
-        assert result.parseoutcomes()["deselected"] == 10 - len(shard)
+        assert result.parseoutcomes()["deselected"] == 11 - len(shard)
         everything += shard
-    assert sorted(everything) == [f"test_plain.py::test_{number:02d}" for number in range(10)]
+    assert sorted(everything) == [
+        "sub/test_sub.py::test_in_sub",
+        *(f"test_plain.py::test_{number:02d}" for number in range(10)),
+    ]
 
 
 def test_shards_are_balanced_by_the_durations_file(pytester: pytest.Pytester) -> None:
