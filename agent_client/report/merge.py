@@ -97,12 +97,7 @@ def merge_report(
     page.write_index(report)
     if durations is not None:
         save_durations(
-            durations,
-            {
-                case.result.nodeid: case.result.duration
-                for case in report.cases
-                if not case.collection
-            },
+            durations, {case.result.nodeid: case.result.duration for case in report.tests}
         )
     return report
 
@@ -216,6 +211,7 @@ def _report_json(report: MergedReport) -> dict[str, Any]:
         "kind": REPORT_KIND,
         "format": 1,
         "counts": report.counts(),
+        "collection_errors": len(report.collection_errors),
         "notes": report.notes,
         "blobs": [
             {
@@ -253,13 +249,11 @@ def _report_json(report: MergedReport) -> dict[str, Any]:
 def report_command(args: argparse.Namespace) -> int:
     """``agent-bridge report merge DIR... -o OUT [--durations FILE] [--open]``."""
     report = merge_report(args.blobs, args.out, durations=args.durations)
-    counts = ", ".join(f"{count} {outcome}" for outcome, count in report.counts().items())
-    tests = sum(not case.collection for case in report.cases)
     shards = sorted(str(blob.shard) for blob in report.blobs if blob.shard)
     sys.stdout.write(
         f"merged {len(report.blobs)} blob{'s' if len(report.blobs) != 1 else ''}"
         + (f" (shards {', '.join(shards)})" if shards else "")
-        + f": {tests} tests{', ' + counts if counts else ''}\n"
+        + f": {report.summary()}\n"
     )
     for note in report.notes:
         sys.stderr.write(f"note: {note}\n")

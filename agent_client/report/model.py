@@ -47,9 +47,33 @@ class MergedReport:
     def index(self) -> Path:
         return self.out / INDEX_FILE
 
-    def counts(self) -> dict[str, int]:
-        """How many tests ended each way (collection errors count as errors), worst first."""
-        found = {outcome: 0 for outcome in OUTCOMES}
-        for case in self.cases:
+    @property
+    def tests(self) -> list[ReportCase]:
+        """The tests, without the collection errors."""
+        return [case for case in self.cases if not case.collection]
+
+    @property
+    def collection_errors(self) -> list[ReportCase]:
+        return [case for case in self.cases if case.collection]
+
+    def counts(self, *, rows: bool = False) -> dict[str, int]:
+        """How many tests ended each way, worst first; with ``rows``, collection errors
+        count as errors too (the page's rows)."""
+        found = dict.fromkeys(OUTCOMES, 0)
+        for case in self.cases if rows else self.tests:
             found[case.result.outcome] += 1
         return {outcome: count for outcome, count in found.items() if count}
+
+    def summary(self) -> str:
+        """``200 tests: 8 failed, 192 passed`` (and ``; 1 collection error`` when some)."""
+        tests = self.tests
+        counts = ", ".join(
+            f"{count} {outcome}{'s' if outcome == 'error' and count != 1 else ''}"
+            for outcome, count in self.counts().items()
+        )
+        errors = len(self.collection_errors)
+        return (
+            f"{len(tests)} test{'' if len(tests) == 1 else 's'}"
+            + (f": {counts}" if counts else "")
+            + (f"; {errors} collection error{'' if errors == 1 else 's'}" if errors else "")
+        )

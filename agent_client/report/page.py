@@ -32,13 +32,11 @@ def _plural(count: int, word: str) -> str:
 
 
 def _summary(report: MergedReport) -> str:
-    tests = [case for case in report.cases if not case.collection]
-    counts = ", ".join(f"{count} {outcome}" for outcome, count in report.counts().items())
     longest = max((blob.wall for blob in report.blobs), default=0.0)
     parts = [
-        _plural(len(tests), "test") + (f": {counts}" if counts else ""),
+        report.summary(),
         f"{_plural(len(report.blobs), 'blob')}, the longest run {_seconds(longest)}",
-        f"test time {_seconds(sum(case.result.duration for case in tests))}",
+        f"test time {_seconds(sum(case.result.duration for case in report.tests))}",
         "merged " + datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     ]
     return html.escape(" · ".join(parts))
@@ -52,7 +50,7 @@ def _notes(notes: Sequence[str]) -> str:
 
 
 def _filters(report: MergedReport) -> str:
-    counts = report.counts()
+    counts = report.counts(rows=True)
     buttons = [("all", "All", len(report.cases))] + [
         (outcome, outcome.capitalize(), counts[outcome])
         for outcome in OUTCOMES

@@ -72,7 +72,7 @@ def test_the_shards_steps_run_locally_give_the_whole_runs_results(tmp_path: Path
     )
     assert merge.returncode == 0, merge.stderr
     assert merge.stdout.startswith(
-        f"merged 4 blobs (shards 1/4, 2/4, 3/4, 4/4): {TESTS} tests, {len(suite.failed)} failed"
+        f"merged 4 blobs (shards 1/4, 2/4, 3/4, 4/4): {TESTS} tests: {len(suite.failed)} failed"
     )
     out = Path(workflow.with_values("report", "Upload the report")["path"])
     report = orjson.loads((merger / out / "report.json").read_bytes())

@@ -73,7 +73,9 @@ def two_shards(root: Path) -> Path:
 def test_the_blobs_of_a_run_become_one_report(tmp_path: Path) -> None:
     report = merge_report([two_shards(tmp_path)], tmp_path / "report")
     assert report.index == tmp_path / "report" / "index.html"
-    assert report.counts() == {"failed": 1, "error": 1, "passed": 2, "skipped": 1}
+    assert report.counts() == {"failed": 1, "passed": 2, "skipped": 1}
+    assert report.counts(rows=True) == {"failed": 1, "error": 1, "passed": 2, "skipped": 1}
+    assert report.summary() == "4 tests: 1 failed, 2 passed, 1 skipped; 1 collection error"
     assert report.notes == []
     # Failures first (the collection error, said once for both shards), then by outcome.
     assert [case.result.nodeid for case in report.cases] == [
@@ -107,7 +109,7 @@ def test_the_blobs_of_a_run_become_one_report(tmp_path: Path) -> None:
 def test_report_json_holds_the_same_as_the_page(tmp_path: Path) -> None:
     report = merge_report([two_shards(tmp_path)], tmp_path / "report")
     data = orjson.loads((report.out / "report.json").read_bytes())
-    assert data["kind"] == "agent-bridge-report"
+    assert data["kind"] == "agent-bridge-report" and data["collection_errors"] == 1
     assert [test["nodeid"] for test in data["tests"]] == [c.result.nodeid for c in report.cases]
     assert [blob["shard"] for blob in data["blobs"]] == ["1/2", "2/2"]
     assert data["tests"][1]["links"][0]["kind"] == "trace"
@@ -216,7 +218,8 @@ def test_the_command_merges_and_says_what_it_wrote(
     )
     assert code == 0, err
     assert out.splitlines() == [
-        "merged 2 blobs (shards 1/2, 2/2): 4 tests, 1 failed, 1 error, 2 passed, 1 skipped",
+        "merged 2 blobs (shards 1/2, 2/2): 4 tests: 1 failed, 2 passed, 1 skipped; "
+        "1 collection error",
         f"wrote {durations}",
         f"wrote {report / 'index.html'}",
     ]
