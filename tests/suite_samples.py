@@ -5,7 +5,8 @@ benchmark (bench/bench_shards.py).
 (tests/fake) with a session folder, so every test records a real ``trace.zip`` (the suite's
 ini sets ``agent_trace = on``). Each test clicks Play on the conformance scene and checks the
 play count after sleeping a few milliseconds (more for some tests, so durations differ); the
-tests :func:`failing` names assert a wrong count and fail on purpose. The returned
+tests numbered 3 modulo ``fail_every`` (1 in 25 by default) assert a wrong count and fail on
+purpose. The returned
 ``SampleSuite`` says which tests pass and which fail.
 """
 
@@ -72,11 +73,6 @@ def test_case_{number:03d}(game):
 """
 
 
-def failing(number: int) -> bool:
-    """Whether generated test ``number`` fails on purpose (1 in 25)."""
-    return number % 25 == 3
-
-
 @dataclass
 class SampleSuite:
     """A written suite: its folder and the node ids that pass and fail."""
@@ -90,7 +86,9 @@ class SampleSuite:
         return self.passed | self.failed
 
 
-def write_suite(folder: Path, tests: int = 200, *, sleep: float = 0.002) -> SampleSuite:
+def write_suite(
+    folder: Path, tests: int = 200, *, sleep: float = 0.002, fail_every: int = 25
+) -> SampleSuite:
     """Write ``tests`` tests in files of :data:`PER_FILE`; every seventh sleeps five times
     ``sleep`` seconds (so a shard balanced by durations differs from round-robin)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -101,7 +99,7 @@ def write_suite(folder: Path, tests: int = 200, *, sleep: float = 0.002) -> Samp
         name = f"test_games_{first // PER_FILE:02d}.py"
         cases = []
         for number in range(first, min(first + PER_FILE, tests)):
-            fails = failing(number)
+            fails = number % fail_every == 3
             cases.append(
                 CASE.format(
                     number=number,

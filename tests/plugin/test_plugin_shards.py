@@ -18,6 +18,7 @@ from agent_client.results.blob import read_blob
 from tests.suite_samples import run_pytest, sharded_workflow, write_suite
 
 TESTS = 24
+FAIL_EVERY = 6  # four of them fail
 
 
 def outcomes(cases: list[dict[str, str]] | list[tuple[str, str]]) -> dict[str, set[str]]:
@@ -29,30 +30,40 @@ def outcomes(cases: list[dict[str, str]] | list[tuple[str, str]]) -> dict[str, s
 
 def test_the_shards_steps_run_locally_give_the_whole_runs_results(tmp_path: Path) -> None:
     workflow = sharded_workflow()
-    suite = write_suite(tmp_path / "whole", tests=TESTS)
+    suite = write_suite(tmp_path / "whole", tests=TESTS, fail_every=FAIL_EVERY)
     whole = run_pytest(suite.folder, "--agent-blob=blob")
     assert whole.returncode == 1, whole.stdout  # some tests fail on purpose
     reference = read_blob(suite.folder / "blob")
     expected = outcomes([(case.nodeid, case.outcome) for case in reference.tests])
     assert expected == {"passed": suite.passed, "failed": suite.failed}
+    assert len(suite.failed) == 4
 
-    # One machine per shard, each running the workflow's test step (its -n auto: one worker).
-    environment = {**os.environ, "PYTEST_XDIST_AUTO_NUM_WORKERS": "1"}
+    # One machine per shard, each running the workflow's test step. Its -n auto makes one
+    # worker process on the first machine (the blob is then written by xdist's controller)
+    # and none on the others (0 workers: the tests run in pytest's own process), to spare
+    # this machine's cores.
     running = {}
     for shard in workflow.shards:
         machine = tmp_path / f"machine-{shard}"
-        write_suite(machine, tests=TESTS)
+        write_suite(machine, tests=TESTS, fail_every=FAIL_EVERY)
+        workers = "1" if shard == 1 else "0"
         running[shard] = subprocess.Popen(
             workflow.command("tests", "Tests", shard),
             cwd=machine,
-            env=environment,
+            env={**os.environ, "PYTEST_XDIST_AUTO_NUM_WORKERS": workers},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
         )
-    for process in running.values():
+    for shard, process in running.items():
         output, _ = process.communicate(timeout=300)
         assert process.returncode in (0, 1), output
+        per_shard = TESTS // len(workflow.shards)
+        assert (
+            f"1 worker [{per_shard} items]"
+            if shard == 1
+            else f"agent-bridge shard {shard}/4: {per_shard} of {TESTS} tests, round-robin"
+        ) in output
 
     # The merge job: the blobs downloaded into the folder its download step names.
     merger = tmp_path / "merge-machine"
