@@ -7,10 +7,11 @@ followed.
 Prints the wall time of the whole run and of each shard, how the durations file balanced the
 shards (against round-robin), the merge time, the report's size, whether the shards gave the
 same passed and failed tests as the whole run, and how many trace links open their trace.
-The machine's cores are shared by the N processes, unlike N machines: the shards' wall times
-are an upper bound.
+All at once, the machine's cores are shared by the N processes, unlike N machines: the
+shards' wall times are then an upper bound; ``--sequential`` runs them one after another.
 
-Run: python bench/bench_shards.py [--tests 200] [--shards 4] [--keep DIR] [--no-browser]
+Run: python bench/bench_shards.py [--tests 200] [--shards 4] [--sequential] [--keep DIR]
+     [--no-browser]
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from measure import emit  # noqa: E402
 
 from agent_client.results.blob import Blob, read_blob  # noqa: E402
 from agent_client.results.durations import assign, load_durations  # noqa: E402
-from tests.suite_samples import run_pytest, write_suite  # noqa: E402
+from tests.suite_samples import run_pytest, start_pytest, write_suite  # noqa: E402
 
 
 def outcomes(blobs: list[Blob]) -> dict[str, set[str]]:
@@ -52,21 +53,28 @@ def balance(nodeids: list[str], durations: dict[str, float], shards: int) -> lis
     return [sum(durations[n] for n in part) for part in assign(nodeids, durations, shards)]
 
 
-def run_shards(root: Path, tests: int, shards: int, durations: Path) -> list[float]:
-    """Run the shards at once, each in a copy of the suite; return each one's wall time."""
+def run_shards(
+    root: Path, tests: int, shards: int, durations: Path, *, sequential: bool
+) -> list[float]:
+    """Run the shards, each in a copy of the suite, all at once (or one after another, as on
+    machines of their own); return each one's wall time."""
     started, running, walls = {}, {}, [0.0] * shards
     for shard in range(1, shards + 1):
         machine = root / f"machine-{shard}"
         write_suite(machine, tests)
         shutil.copyfile(durations, machine / durations.name)
         started[shard] = time.perf_counter()
-        running[shard] = run_pytest(
-            machine, f"--agent-shard={shard}/{shards}", "--agent-blob=agent-blob", background=True
+        running[shard] = start_pytest(
+            machine, f"--agent-shard={shard}/{shards}", "--agent-blob=agent-blob"
         )
+        if sequential:
+            running[shard].wait()
+            walls[shard - 1] = time.perf_counter() - started[shard]
+            del running[shard]
     pending = dict(running)
     while pending:
         for shard, process in list(pending.items()):
-            if isinstance(process, subprocess.Popen) and process.poll() is not None:
+            if process.poll() is not None:
                 walls[shard - 1] = time.perf_counter() - started[shard]
                 del pending[shard]
         time.sleep(0.01)
@@ -109,6 +117,11 @@ def main() -> None:
     parser.add_argument("--tests", type=int, default=200, help="tests in the suite (200)")
     parser.add_argument("--shards", type=int, default=4, help="shards, one process each (4)")
     parser.add_argument("--keep", type=Path, help="write the suite, blobs and report here")
+    parser.add_argument(
+        "--sequential",
+        action="store_true",
+        help="run the shards one after another (as on machines of their own), not all at once",
+    )
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium check")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
@@ -137,7 +150,10 @@ def main() -> None:
             + " s"
         )
 
-        walls = run_shards(root, options.tests, options.shards, durations_file)
+        walls = run_shards(
+            root, options.tests, options.shards, durations_file, sequential=options.sequential
+        )
+        print("shards " + ("one after another:" if options.sequential else "all at once:"))
         blobs = [
             read_blob(root / f"machine-{shard}" / "agent-blob")
             for shard in range(1, options.shards + 1)

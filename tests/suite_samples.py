@@ -113,25 +113,28 @@ def write_suite(
     return suite
 
 
-def run_pytest(
-    folder: Path, *args: str, background: bool = False
-) -> subprocess.CompletedProcess[str] | subprocess.Popen[str]:
-    """``python -m pytest ARGS`` in ``folder``, in a process of its own (as a CI job runs
-    it); ``background`` returns the running process."""
+def _pytest(args: tuple[str, ...]) -> tuple[list[str], dict[str, str]]:
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
-    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    if background:
-        return subprocess.Popen(
-            command,
-            cwd=folder,
-            env=environment,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+    return command, {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def run_pytest(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m pytest ARGS`` in ``folder``, in a process of its own (as a CI job runs
+    it)."""
+    command, environment = _pytest(args)
     return subprocess.run(
         command, cwd=folder, env=environment, capture_output=True, text=True, timeout=600
     )
+
+
+def start_pytest(folder: Path, *args: str) -> subprocess.Popen[str]:
+    """The same as :func:`run_pytest`, started and left running; what it prints goes to
+    ``pytest.log`` in ``folder``."""
+    command, environment = _pytest(args)
+    with open(folder / "pytest.log", "w", encoding="utf-8") as log:
+        return subprocess.Popen(
+            command, cwd=folder, env=environment, stdout=log, stderr=subprocess.STDOUT, text=True
+        )
 
 
 # --- the sharded CI workflow, read as steps that can run here ---------------------------------
