@@ -105,9 +105,10 @@ class BlobRun:
             self._finish(nodeid)
         self.blob.wall = time.monotonic() - self.started
         self.blob.complete = True
-        if self.junit is not None and self.junit.is_file():
-            shutil.copyfile(self.junit, self.blob.path / JUNIT_FILE)
-        self.blob.junit = JUNIT_FILE if (self.blob.path / JUNIT_FILE).is_file() else None
+        junit = self.blob.path / JUNIT_FILE
+        if self.junit is not None and self.junit.is_file() and self.junit != junit:
+            shutil.copyfile(self.junit, junit)
+        self.blob.junit = JUNIT_FILE if junit.is_file() else None
         write_blob(self.blob)
 
     def _finish(self, nodeid: str) -> None:

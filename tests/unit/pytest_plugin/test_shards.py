@@ -195,6 +195,9 @@ def test_a_blob_keeps_a_junit_file_asked_for_elsewhere(traced: pytest.Pytester) 
     blob = read_blob(traced.path / "out" / "blob")
     assert blob.shard is None and blob.junit == "junit.xml"
     assert (blob.path / "junit.xml").read_bytes() == (traced.path / "junit/mine.xml").read_bytes()
+    # Asked for right where the blob keeps it: written once, there.
+    traced.runpytest("--agent-blob=out/blob", "--junitxml=out/blob/junit.xml")
+    assert read_blob(traced.path / "out" / "blob").junit == "junit.xml"
 
 
 def test_a_blob_folder_that_holds_something_else_is_refused(pytester: pytest.Pytester) -> None:
