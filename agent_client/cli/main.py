@@ -24,6 +24,7 @@ SESSION_FREE = {
     "install": ("agent_client.cli.project", "install_command"),
     "mcp": ("agent_client.mcp.server", "mcp_command"),
     "trace": ("agent_client.cli.trace", "trace_command"),
+    "report": ("agent_client.report.merge", "report_command"),
 }
 ON_GAME = {
     "snapshot": "snapshot",

@@ -279,6 +279,32 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     show_trace.add_argument(
         "--no-open", action="store_true", help="write the page only, do not open a browser"
     )
+    report = command("report", "test reports: join the results blobs of a run's shards")
+    report_commands = report.add_subparsers(dest="report_command", required=True, metavar="ACTION")
+    merge = report_commands.add_parser(
+        "merge",
+        parents=[common],
+        help="join results blobs (pytest --agent-shard / --agent-blob) into one HTML report",
+        description="Join the results blobs of a run's shards (pytest --agent-shard, "
+        "--agent-blob) into one static HTML report: every test with its outcome, duration, "
+        "failure and links to its trace (as viewer pages), replays, screenshots and files.",
+    )
+    merge.add_argument(
+        "blobs",
+        nargs="+",
+        metavar="DIR",
+        help="a blob folder, or a folder of blob folders (a CI matrix's downloaded artifacts)",
+    )
+    merge.add_argument("-o", "--out", default="report", help="the report folder (default ./report)")
+    merge.add_argument(
+        "--durations",
+        metavar="FILE",
+        help="also write the tests' durations into this file (such as .agent-durations.json, "
+        "which --agent-shard balances by)",
+    )
+    merge.add_argument(
+        "--open", action="store_true", help="open the report in a browser once written"
+    )
     mcp = command("mcp", "serve AI agents over the Model Context Protocol (stdio)")
     mcp.add_argument(
         "--read-only",

@@ -2,7 +2,10 @@
 
 Its hooks and fixtures live in :mod:`agent_client.pytest_plugin.plugin` and the failure
 evidence in :mod:`agent_client.pytest_plugin.artifacts`; pytest registers this package, so
-the names it needs are imported here.
+the names it needs are imported here. Splitting a suite into shards
+(:mod:`agent_client.pytest_plugin.shards`) and writing a run's results blob
+(:mod:`agent_client.pytest_plugin.blob`) are plugins of their own, which pytest loads
+through ``pytest_plugins``.
 """
 
 from agent_client.pytest_plugin.plugin import (
@@ -36,3 +39,5 @@ __all__ = [
     "setting",
     "shared_game",
 ]
+
+pytest_plugins = ["agent_client.pytest_plugin.shards", "agent_client.pytest_plugin.blob"]

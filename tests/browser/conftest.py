@@ -93,9 +93,7 @@ class Viewer:
 
     def outside_requests(self) -> list[str]:
         """Requests for anything but the page's own file and data: URIs."""
-        return sorted(
-            {url for url in self.requests + self.blocked if not url.startswith(LOCAL_SCHEMES)}
-        )
+        return outside(self.requests + self.blocked)
 
     def wait_until(self, check: Callable[[], bool], seconds: float = 2.0) -> bool:
         """Poll ``check`` (for what the browser reports on its own time), then let
@@ -135,7 +133,21 @@ class Viewer:
         return str(self.page.evaluate("document.activeElement && document.activeElement.id"))
 
 
-def watch(context: BrowserContext, page: Page, viewer: Viewer) -> None:
+def outside(urls: list[str]) -> list[str]:
+    """The URLs that are not the page's own files or data: URIs."""
+    return sorted({url for url in urls if not url.startswith(LOCAL_SCHEMES)})
+
+
+@dataclass
+class Seen:
+    """What a page other than the viewer's asked for, and its script errors."""
+
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def watch(context: BrowserContext, page: Page, viewer: Viewer | Seen) -> None:
     """Route every request (only file: and data: go through) and keep page errors."""
 
     def route(route: Route) -> None:
