@@ -480,7 +480,8 @@ class FakeBridge:
             node.groups.append(str(call_args[0]))
             return {"result": None}
         if method == "report_error" and node.name == "Lab" and len(call_args) == 1:
-            self.emit("engine_error", node, ["error", call_args[0], ""])
+            stack = [{"file": "res://scripts/lab.gd", "line": 86, "function": "report_error"}]
+            self.emit("engine_error", node, ["error", call_args[0], "", stack])
             return {"result": None}
         if method == "set_count" and node.name == "Lab" and len(call_args) == 1:
             old, node.props["count"] = node.props["count"], call_args[0]
