@@ -99,6 +99,7 @@ def expecting(
     timeout: float | None,
 ) -> Iterator[list[EngineError]]:
     """See ``AgentClient.expect_engine_errors``."""
+    __tracebackhide__ = True  # pytest: the report starts at the test's line
     if not patterns:
         raise ValueError("expect_engine_errors needs at least one pattern of a message.")
     for pattern in patterns:

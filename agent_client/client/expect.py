@@ -345,6 +345,7 @@ class LocatorAssertions:
         """The node (exactly one must match), cropped from a steady picture of the game, looks
         like its baseline ``name`` (docs/LOCATORS.md, Visual baselines). Needs a rendering
         game (``render=True``)."""
+        __tracebackhide__ = True  # pytest: the report starts at the test's line
         seconds = self._seconds(timeout)
         path = self._locator.path(timeout=seconds)
         visual.assert_screenshot(
@@ -481,6 +482,7 @@ class GameAssertions:
             AssertionError: no baseline yet (it was written), or the picture differs (the
                 expected, actual and diff pictures are in the test's artifacts).
         """
+        __tracebackhide__ = True
         visual.assert_screenshot(
             visual.Shooter(self._connection),
             name,
@@ -497,6 +499,7 @@ class GameAssertions:
         """No node is an orphan (taken out of the tree and never freed), or none but those a
         ``game.metrics(orphans=True)`` answer taken earlier (``since``) listed. Retries until
         the timeout, so nodes freed at the end of a frame are not reported."""
+        __tracebackhide__ = True
         seconds = self._seconds(timeout)
         log = CallLog(f"expect(game).to_have_no_orphans with timeout {seconds:g} s")
 
@@ -542,6 +545,7 @@ class MeasurementAssertions:
                 slowest frames.
             ValueError: no budget, an unknown statistic, or a measurement still running.
         """
+        __tracebackhide__ = True
         measurement = self._measurement
         budgets = {
             name: limit

@@ -230,6 +230,7 @@ def assert_screenshot(
             the picture differs beyond the limits (the message names the evidence files).
         ValueError: a bad name or limit.
     """
+    __tracebackhide__ = True  # pytest: the report starts at the test's line
     check_options(max_diff_pixels, max_diff_ratio, threshold)
     place = current_place()
     baseline = place.baseline(name)
@@ -322,9 +323,9 @@ def _mismatch(
         )
     else:
         what = (
-            f"{comparison.differing} pixel{'s' if comparison.differing != 1 else ''} "
-            f"({comparison.ratio:.4%}) differ beyond the threshold {threshold:g}; "
-            f"{allowed} may"
+            f"{comparison.differing} "
+            f"{'pixel differs' if comparison.differing == 1 else 'pixels differ'} "
+            f"({comparison.ratio:.4%}) beyond the threshold {threshold:g}; {allowed} may"
         )
     shown = "\n".join(f"  {kind}: {path}" for kind, path in files.items())
     return (
