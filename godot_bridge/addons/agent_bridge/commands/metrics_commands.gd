@@ -175,9 +175,6 @@ static func _branch_path(node: Node) -> String:
 
 
 func _measure(args: Dictionary) -> Variant:
-	if not args.has("frames"):
-		return CommandError.invalid_args("measure needs 'frames' (or use measure_start and "
-			+ "measure_stop around the steps to time).")
 	var probe := FrameProbe.new(_bridge)
 	var deadline: int = Time.get_ticks_msec() + args.timeout_ms
 	while probe.frames() < args.frames:
