@@ -43,6 +43,8 @@ ON_GAME = {
     "step": "time_control",
     "step-until": "step_until",
     "screenshot": "screenshot",
+    "metrics": "metrics",
+    "measure": "measure",
 }
 
 
