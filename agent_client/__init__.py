@@ -24,8 +24,8 @@ if TYPE_CHECKING:
         MeasurementAssertions,
         expect,
     )
-    from agent_client.client.metrics import Measurement
     from agent_client.client.locators import Locator
+    from agent_client.client.metrics import Measurement
     from agent_client.connection.connection import Connection
     from agent_client.model.selectors import SelectorError
     from agent_client.transport.base import Line, Transport
