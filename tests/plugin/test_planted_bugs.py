@@ -6,6 +6,8 @@ names it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from agent_client.client import png
@@ -23,11 +25,12 @@ def agent_launch_options(agent_launch_options):
     return {**agent_launch_options, "fixed_fps": 60}
 """
 HEADLESS = ("-k", "not looks")
+Clinic = Callable[..., pytest.RunResult]  # clinic(bug or None, *pytest arguments)
 VISUAL = ("-k", "looks", "--agent-render")
 
 
 @pytest.fixture
-def clinic(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def clinic(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Clinic:
     """Runs the clinic's checks with a bug planted (or none) and returns the result."""
     pytester.makeconftest(FIXED_FPS)
     pytester.makepyfile(test_clinic=CHECKS.read_text(encoding="utf-8"))
@@ -50,11 +53,11 @@ def clinic(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch):  # type:
     return run
 
 
-def test_the_clean_game_passes_every_check(clinic) -> None:  # type: ignore[no-untyped-def]
+def test_the_clean_game_passes_every_check(clinic: Clinic) -> None:
     clinic(None, *HEADLESS).assert_outcomes(passed=4)
 
 
-def test_a_script_error_three_calls_deep_fails_with_its_stack(clinic) -> None:  # type: ignore[no-untyped-def]
+def test_a_script_error_three_calls_deep_fails_with_its_stack(clinic: Clinic) -> None:
     result = clinic("script_error", *HEADLESS)
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(
@@ -70,7 +73,7 @@ def test_a_script_error_three_calls_deep_fails_with_its_stack(clinic) -> None:  
     )
 
 
-def test_a_forgotten_queue_free_fails_naming_the_orphan(clinic) -> None:  # type: ignore[no-untyped-def]
+def test_a_forgotten_queue_free_fails_naming_the_orphan(clinic: Clinic) -> None:
     result = clinic("orphans", *HEADLESS)
     result.assert_outcomes(passed=2, failed=2)
     orphan = "Spark (Node2D, res://scripts/spark.gd) and 1 node below it: Spark/Trail (ColorRect)"
@@ -92,7 +95,7 @@ def test_a_forgotten_queue_free_fails_naming_the_orphan(clinic) -> None:  # type
     )
 
 
-def test_a_busy_loop_fails_the_frame_budget(clinic) -> None:  # type: ignore[no-untyped-def]
+def test_a_busy_loop_fails_the_frame_budget(clinic: Clinic) -> None:
     result = clinic("slow_frame", *HEADLESS)
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(
@@ -104,7 +107,9 @@ def test_a_busy_loop_fails_the_frame_budget(clinic) -> None:  # type: ignore[no-
     )
 
 
-def test_a_dead_pixel_fails_the_visual_baseline_with_a_diff(clinic, pytester) -> None:  # type: ignore[no-untyped-def]
+def test_a_dead_pixel_fails_the_visual_baseline_with_a_diff(
+    clinic: Clinic, pytester: pytest.Pytester
+) -> None:
     first = clinic(None, *VISUAL)
     first.assert_outcomes(failed=2)
     baselines = pytester.path / "__screenshots__" / "test_clinic"
