@@ -17,8 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agent_client.client.client import AgentClient
-    from agent_client.client.expect import GameAssertions, LocatorAssertions, expect
+    from agent_client.client.engine_errors import EngineError
+    from agent_client.client.expect import (
+        GameAssertions,
+        LocatorAssertions,
+        MeasurementAssertions,
+        expect,
+    )
     from agent_client.client.locators import Locator
+    from agent_client.client.metrics import Measurement
     from agent_client.connection.connection import Connection
     from agent_client.model.selectors import SelectorError
     from agent_client.transport.base import Line, Transport
@@ -54,6 +61,7 @@ __all__ = [
     "CommandTimeoutError",
     "Connection",
     "ERROR_CODES",
+    "EngineError",
     "EngineNotFoundError",
     "Event",
     "GameAssertions",
@@ -65,6 +73,8 @@ __all__ = [
     "Line",
     "Locator",
     "LocatorAssertions",
+    "Measurement",
+    "MeasurementAssertions",
     "NotFoundError",
     "NotInteractableError",
     "PROTOCOL",
@@ -92,6 +102,9 @@ _HOMES = {
     "Transport": "agent_client.transport.base",
     "GameAssertions": "agent_client.client.expect",
     "LocatorAssertions": "agent_client.client.expect",
+    "MeasurementAssertions": "agent_client.client.expect",
+    "Measurement": "agent_client.client.metrics",
+    "EngineError": "agent_client.client.engine_errors",
     "expect": "agent_client.client.expect",
     "Locator": "agent_client.client.locators",
     "ERROR_CODES": "agent_client.wire.protocol",

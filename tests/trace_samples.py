@@ -432,7 +432,15 @@ def _step_effects(
             rec.event(
                 "engine_error",
                 path,
-                ["SCRIPT ERROR", "Invalid access to property or key 'glow'", "res://level.gd:42"],
+                [
+                    "script_error",
+                    "Invalid access to property or key 'glow'",
+                    "res://level.gd:42 (_on_crystal_swapped)",
+                    [
+                        {"file": "res://level.gd", "line": 42, "function": "_on_crystal_swapped"},
+                        {"file": "res://board.gd", "line": 7, "function": "swap"},
+                    ],
+                ],
             )
         )
     if warning:

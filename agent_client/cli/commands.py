@@ -471,3 +471,27 @@ def screenshot(args: argparse.Namespace, client: AgentClient) -> int:
     )
     show(str(saved))
     return 0
+
+
+# --- health -----------------------------------------------------------------------------------
+
+
+def metrics(args: argparse.Namespace, client: AgentClient) -> int:
+    from agent_client.client.metrics import describe_metrics
+
+    response = _send(client, args, "metrics", {"orphans": args.orphans, "limit": args.limit})
+    if response is not None:
+        show(describe_metrics(response["data"]))
+    return 0
+
+
+def measure(args: argparse.Namespace, client: AgentClient) -> int:
+    from agent_client.client.metrics import Measurement
+
+    if args.frames < 1:
+        raise UsageError("BAD_ARGS", f"Measure at least one frame, not {args.frames}.")
+    timeout_ms = int(args.timeout * 1000)
+    response = _send(client, args, "measure", {"frames": args.frames, "timeout_ms": timeout_ms})
+    if response is not None:
+        show(str(Measurement.of(response["data"])))
+    return 0

@@ -47,6 +47,8 @@ ON_GAME = {
     "digest": "digest",
     "step-until": "step_until",
     "screenshot": "screenshot",
+    "metrics": "metrics",
+    "measure": "measure",
 }
 
 

@@ -251,6 +251,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     screenshot.add_argument("--target", help="only this node: " + target_help)
 
+    metrics = command("metrics", "the engine's monitors: nodes, orphan nodes, objects, memory")
+    metrics.add_argument("--orphans", action="store_true", help="also list the orphan nodes")
+    metrics.add_argument(
+        "--limit", type=int, default=100, help="list at most this many orphans (default 100)"
+    )
+    measure = command("measure", "time the next N frames: process and physics time per frame")
+    measure.add_argument(
+        "frames", nargs="?", type=int, default=60, help="how many frames (default 60)"
+    )
+
     command("sessions", "list the sessions started here")
     stop = command("stop", "quit a session's game (default: the current one)")
     stop.add_argument("--all", action="store_true", help="every session started here")

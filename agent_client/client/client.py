@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import warnings
 import weakref
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from agent_client.client import engine_errors
 from agent_client.client.locators import Locators
+from agent_client.client.metrics import Measurement
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection
 from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
@@ -60,6 +64,8 @@ class AgentClient(Locators):
         self._owns_session = owns_session
         self.render = False
         self.trace: TraceRecorder | None = None
+        # Engine errors an expect_engine_errors block declared and met.
+        self.expected_errors = engine_errors.ExpectedErrors()
         if session_dir is not None:
             # A trace another client of this session started records this one's calls too.
             self.trace = TraceRecorder.resume(session_dir, connection)
@@ -650,6 +656,69 @@ class AgentClient(Locators):
     def command(self, name: str, /, **args: Any) -> Any:
         """Call a game-registered command: ``game.command("load_level", level_id="a1")``."""
         return self.request(name, args)
+
+    # --- health: errors, leaks, frame times --------------------------------------------------
+
+    @contextmanager
+    def expect_engine_errors(
+        self, *patterns: str | re.Pattern[str], timeout: float | None = None
+    ) -> Iterator[list[engine_errors.EngineError]]:
+        """Declare engine errors the steps in the block should make the game log: when the
+        block ends, each pattern (a regular expression searched in the error's message) must
+        match an error logged since it began, waiting up to ``timeout`` seconds (default: the
+        client's default timeout). The errors met are the block's list, and the pytest plugin
+        does not fail the test for them.
+
+        Raises:
+            AssertionError: a pattern matched no error in time.
+            ValueError: no pattern, or one that is not a regular expression.
+        """
+        with engine_errors.expecting(
+            self.connection, self.expected_errors, patterns, timeout=timeout
+        ) as met:
+            yield met
+
+    def metrics(self, *, orphans: bool = False, limit: int = 100) -> dict[str, Any]:
+        """The engine's monitors: ``nodes``, ``orphan_nodes``, ``objects``, ``resources``,
+        ``static_memory`` (and ``static_memory_max``, bytes), ``fps`` and the engine's
+        ``process_ms`` and ``physics_ms`` (the slowest frame of the last second, updated once
+        a second: :meth:`measure` times frames one by one). With ``orphans``, ``orphans`` lists
+        up to ``limit`` orphan nodes: ``{"id", "name", "type", "class", "path", "script",
+        "top"}``, ``path`` running from the top of the detached branch."""
+        return dict(self.request("metrics", {"orphans": orphans, "limit": limit}))
+
+    def measure(self, frames: int, *, timeout_ms: int = 60000) -> Measurement:
+        """Time the next ``frames`` frames one by one: the game's process and physics time
+        per frame and, when it renders, its draw calls. Launch with ``fixed_fps=60`` so the
+        frames are the same game time run after run.
+
+        Raises:
+            CommandTimeoutError: the frames did not pass within ``timeout_ms``.
+        """
+        data = self.request(
+            "measure",
+            {"frames": frames, "timeout_ms": timeout_ms},
+            timeout=self.connection.timeout_for_wait(timeout_ms),
+        )
+        return Measurement.of(data)
+
+    @contextmanager
+    def measuring(self) -> Iterator[Measurement]:
+        """Time every frame while the block runs; the measurement is filled when it ends::
+
+        with game.measuring() as frames:
+            game.get_by_role("button", name="Play").click()
+        expect(frames).to_be_within(frame_ms=8)
+        """
+        measurement = Measurement()
+        self.request("measure_start")
+        try:
+            yield measurement
+        except BaseException:
+            with suppress(AgentBridgeError):
+                self.request("measure_stop")
+            raise
+        measurement.fill(self.request("measure_stop"))
 
     def _act(self, cmd: str, args: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         """An action command with its options; one that answers once settled may take as

@@ -12,7 +12,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+from agent_client.client import visual
 from agent_client.client.locators import Locator, strict_violation
+from agent_client.client.metrics import (
+    STATISTICS,
+    Measurement,
+    Stats,
+    describe_orphans,
+    new_orphans,
+)
 from agent_client.connection import events
 from agent_client.connection.connection import Connection
 from agent_client.connection.waiting import CallLog, Expired, NotYet, failure_text, retry
@@ -34,18 +42,25 @@ _MISSING = "<no node matches>"
 def expect(target: Locator, *, timeout: float | None = None) -> LocatorAssertions: ...
 @overload
 def expect(target: AgentClient, *, timeout: float | None = None) -> GameAssertions: ...
+@overload
+def expect(target: Measurement, *, timeout: float | None = None) -> MeasurementAssertions: ...
 
 
 def expect(target: Any, *, timeout: float | None = None) -> Any:
-    """Assertions on a locator (``to_have_text``, ``to_be_visible``, ...) or on the game
-    (``to_emit``, ``to_have_state``). ``timeout``: seconds to keep retrying (default: the
+    """Assertions on a locator (``to_have_text``, ``to_be_visible``, ...), on the game
+    (``to_emit``, ``to_have_state``, ``to_have_screenshot``, ``to_have_no_orphans``) or on a
+    frame measurement (``to_be_within``). ``timeout``: seconds to keep retrying (default: the
     client's default timeout, 5 s)."""
     if isinstance(target, Locator):
         return LocatorAssertions(target, timeout)
+    if isinstance(target, Measurement):
+        return MeasurementAssertions(target)
     connection = getattr(target, "connection", None)
     if isinstance(connection, Connection):
         return GameAssertions(connection, timeout)
-    raise TypeError(f"expect() takes a Locator or an AgentClient, not {type(target).__name__}")
+    raise TypeError(
+        f"expect() takes a Locator, an AgentClient or a Measurement, not {type(target).__name__}"
+    )
 
 
 def _fail(headline: str, expected: str, expired: Expired, log: CallLog) -> AssertionError:
@@ -321,6 +336,33 @@ class LocatorAssertions:
     def not_to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_property(prop, value, timeout=timeout)
 
+    # --- pictures ---------------------------------------------------------------------------
+
+    def to_have_screenshot(
+        self,
+        name: str,
+        *,
+        max_diff_pixels: int | None = None,
+        max_diff_ratio: float | None = None,
+        threshold: float = visual.DEFAULT_THRESHOLD,
+        timeout: float | None = None,
+    ) -> None:
+        """The node (exactly one must match), cropped from a steady picture of the game, looks
+        like its baseline ``name`` (docs/LOCATORS.md, Visual baselines). Needs a rendering
+        game (``render=True``)."""
+        __tracebackhide__ = True  # pytest: the report starts at the test's line
+        seconds = self._seconds(timeout)
+        path = self._locator.path(timeout=seconds)
+        visual.assert_screenshot(
+            visual.Shooter(self._locator.connection, {"path": path}),
+            name,
+            subject=str(self._locator),
+            max_diff_pixels=max_diff_pixels,
+            max_diff_ratio=max_diff_ratio,
+            threshold=threshold,
+            timeout=seconds,
+        )
+
 
 def _one(holds: Callable[[Node], bool], actual: Callable[[Node], Any]) -> Measure:
     """A measure of the single matching node (a missing node never holds)."""
@@ -423,3 +465,129 @@ class GameAssertions:
                 expired,
                 log,
             ) from None
+
+    # --- pictures and leaks -----------------------------------------------------------------
+
+    def to_have_screenshot(
+        self,
+        name: str,
+        *,
+        max_diff_pixels: int | None = None,
+        max_diff_ratio: float | None = None,
+        threshold: float = visual.DEFAULT_THRESHOLD,
+        timeout: float | None = None,
+    ) -> None:
+        """A steady picture of the whole game looks like its baseline ``name`` (a file name
+        such as ``"hud.png"``): at most ``max_diff_pixels`` pixels (or ``max_diff_ratio`` of
+        them; the smaller when both are given; none by default) differ by more than
+        ``threshold`` (0 strict, 1 lax). The game is settled and text carets hidden first.
+        Needs a rendering game (``render=True``); see docs/LOCATORS.md, Visual baselines.
+
+        Raises:
+            AssertionError: no baseline yet (it was written), or the picture differs (the
+                expected, actual and diff pictures are in the test's artifacts).
+        """
+        __tracebackhide__ = True
+        visual.assert_screenshot(
+            visual.Shooter(self._connection),
+            name,
+            subject="game",
+            max_diff_pixels=max_diff_pixels,
+            max_diff_ratio=max_diff_ratio,
+            threshold=threshold,
+            timeout=self._seconds(timeout),
+        )
+
+    def to_have_no_orphans(
+        self, *, since: dict[str, Any] | None = None, timeout: float | None = None
+    ) -> None:
+        """No node is an orphan (taken out of the tree and never freed), or none but those a
+        ``game.metrics(orphans=True)`` answer taken earlier (``since``) listed. Retries until
+        the timeout, so nodes freed at the end of a frame are not reported."""
+        __tracebackhide__ = True
+        seconds = self._seconds(timeout)
+        log = CallLog(f"expect(game).to_have_no_orphans with timeout {seconds:g} s")
+
+        def attempt(_left: float) -> None:
+            metrics = self._connection.request("metrics", {"orphans": True, "limit": 1000})
+            found = new_orphans(metrics, since)
+            if found:
+                raise NotYet(f"{len(found)} orphan nodes", actual=found)
+
+        try:
+            retry(attempt, timeout=seconds, log=log)
+        except Expired as expired:
+            found: Any = expired.last.actual if expired.last else []
+            raise AssertionError(
+                f"Game expected to have no orphan nodes{' but those before' if since else ''}"
+                f"\nActual: {len(found)} orphan node{'s' if len(found) != 1 else ''} (taken out "
+                f"of the tree and never freed):\n{describe_orphans(found)}\nTimed out after "
+                f"{seconds:g} s\n{log}"
+            ) from None
+
+
+class MeasurementAssertions:
+    """What ``expect(measurement)`` returns: budgets for the frames it timed."""
+
+    def __init__(self, measurement: Measurement) -> None:
+        self._measurement = measurement
+
+    def to_be_within(
+        self,
+        *,
+        frame_ms: float | None = None,
+        process_ms: float | None = None,
+        physics_ms: float | None = None,
+        draw_calls: float | None = None,
+        statistic: str = "p95",
+    ) -> None:
+        """Each budget given holds for the ``statistic`` (``p50``, ``p95``, ``max`` or
+        ``mean``) of its per-frame figure: ``frame_ms`` (process and physics time of a frame
+        together), ``process_ms``, ``physics_ms``, ``draw_calls`` (needs a rendering game).
+
+        Raises:
+            AssertionError: a budget was exceeded; the message gives every figure and the
+                slowest frames.
+            ValueError: no budget, an unknown statistic, or a measurement still running.
+        """
+        __tracebackhide__ = True
+        measurement = self._measurement
+        budgets = {
+            name: limit
+            for name, limit in (
+                ("frame_ms", frame_ms),
+                ("process_ms", process_ms),
+                ("physics_ms", physics_ms),
+                ("draw_calls", draw_calls),
+            )
+            if limit is not None
+        }
+        if not budgets:
+            raise ValueError(
+                "to_be_within needs a budget: frame_ms, process_ms, physics_ms or draw_calls."
+            )
+        if statistic not in STATISTICS:
+            raise ValueError(f"statistic is one of {', '.join(STATISTICS)}, not {statistic!r}.")
+        if not measurement.finished:
+            raise ValueError("The measurement is still running: check it after its block.")
+        if "draw_calls" in budgets and measurement.draw_calls is None:
+            raise ValueError("draw_calls needs a measurement of a rendering game (render=True).")
+        over = []
+        for name, limit in budgets.items():
+            stats = Stats.of(measurement.series(name))
+            value = stats.get(statistic)
+            if value > limit:
+                unit = "" if name == "draw_calls" else " ms"
+                slowest = ", ".join(
+                    f"#{index} {figure:.2f}" for index, figure in measurement.slowest(name)
+                )
+                over.append(
+                    f"  {name}: {statistic} {value:.2f}{unit} > budget {limit:g}{unit} "
+                    f"({stats}); highest frames: {slowest}"
+                )
+        if over:
+            raise AssertionError(
+                f"Frame budget exceeded over {measurement.frames} frames:\n"
+                + "\n".join(over)
+                + f"\nMeasured:\n{measurement}"
+            )

@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from agent_client.client.client import AgentClient
+from agent_client.client.metrics import describe_metrics
 from agent_client.wire.errors import AgentBridgeError, BridgeError, GameExitedError
 from agent_client.wire.protocol import Event, target_args
 
@@ -206,6 +207,13 @@ class Play:
         shot = self.current().screenshot(args.get("target"), annotate=args.get("annotate", False))
         picture = Path(shot["path"]).read_bytes()
         return Result(f"{shot['width']}x{shot['height']} PNG ({shot['path']})", png=picture)
+
+    def metrics(self, args: dict[str, Any]) -> Result:
+        data = self.current().metrics(orphans=bool(args.get("orphans", False)))
+        return Result(describe_metrics(data))
+
+    def measure(self, args: dict[str, Any]) -> Result:
+        return Result(str(self.current().measure(int(args.get("frames", 60)))))
 
     # --- acting ---------------------------------------------------------------------------------
 
@@ -592,6 +600,24 @@ def build_tools(play: Play) -> list[Tool]:
             "Read any property of a node.",
             _schema({"target": TARGET, "property": {"type": "string"}}, ("target", "property")),
             play.get_property,
+            read_only=True,
+        ),
+        Tool(
+            "metrics",
+            "The engine's monitors: nodes, orphan nodes (out of the tree, never freed: a leak), "
+            "objects, resources, memory; `orphans` lists each leaked branch by type and path.",
+            _schema({"orphans": {"type": "boolean", "default": False}}),
+            play.metrics,
+            read_only=True,
+        ),
+        Tool(
+            "measure",
+            "Time the next N frames one by one: the game's process and physics time per frame "
+            "(p50, p95, max) and, when it renders, its draw calls.",
+            _schema(
+                {"frames": {"type": "integer", "minimum": 1, "maximum": 100000, "default": 60}}
+            ),
+            play.measure,
             read_only=True,
         ),
         Tool(

@@ -1,5 +1,6 @@
 """What a failed test leaves behind: the last snapshot, the event log, the engine log, engine
-errors and (when the game renders) a screenshot, as files in a folder and as report text."""
+errors with their script stacks and (when the game renders) a screenshot, as files in a folder
+and as report text."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from agent_client.client.engine_errors import engine_errors
 from agent_client.client.screenshot import save_screenshot
 from agent_client.connection.events import format_event
 from agent_client.engine.launcher import log_tail
 from agent_client.model.nodes import TreeIndex
 from agent_client.model.outline import outline
 from agent_client.wire.errors import AgentBridgeError
-from agent_client.wire.protocol import LOG_FILE, Event
+from agent_client.wire.protocol import LOG_FILE
 
 if TYPE_CHECKING:
     from agent_client.client.client import AgentClient
@@ -35,21 +37,6 @@ class Evidence:
 
     sections: list[tuple[str, str]] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
-
-
-def engine_errors(client: AgentClient, since_seq: int = 0) -> list[Event]:
-    """``engine_error`` events (args: kind, message, where) after ``since_seq``."""
-    return [
-        event
-        for event in client.event_log
-        if event.get("type") == "engine_error" and event.get("seq", 0) > since_seq
-    ]
-
-
-def format_engine_error(event: Event) -> str:
-    args = [*(event.get("args") or []), "", "", ""]
-    kind, message, where = (str(value) for value in args[:3])
-    return f"{kind}: {message}" + (f" ({where})" if where else "")
 
 
 def responsive(client: AgentClient) -> bool:
@@ -85,11 +72,9 @@ def collect(
             evidence.sections.append(("snapshot", text))
         except AgentBridgeError as error:
             evidence.sections.append(("snapshot", f"(no snapshot: {error})"))
-    errors = engine_errors(client, since_seq)
+    errors = engine_errors(client.event_log, since_seq)
     if errors:
-        evidence.sections.append(
-            ("engine errors", "\n".join(format_engine_error(event) for event in errors))
-        )
+        evidence.sections.append(("engine errors", "\n".join(str(error) for error in errors)))
     events = list(client.event_log)
     evidence.files.append(
         _write(

@@ -14,10 +14,17 @@ Options, each also an ini setting without the dashes (``godot_project = game``):
 
     --godot-project PATH   --godot-bin PATH   --godot-scene res://...   --agent-render
     --agent-timeout S      --agent-launch-timeout S   --agent-artifacts DIR
-    --agent-fail-on-engine-error   --agent-trace on|off|retain-on-failure
+    --[no-]agent-fail-on-engine-error   --agent-trace on|off|retain-on-failure
+    --agent-update-snapshots   --agent-fail-on-orphans
 
-Markers: ``agent_scene("res://...")`` runs a test on another scene; ``agent_strict_errors``
-fails a test during which the engine logged an error.
+A test fails when its game logged an engine error (a script error, ``push_error``) during it,
+unless it declared the error (``game.expect_engine_errors(...)``, the ``agent_expect_errors``
+marker) or turned the check off (``agent_ignore_errors``, ``--no-agent-fail-on-engine-error``).
+
+Markers: ``agent_scene("res://...")`` runs a test on another scene; ``agent_expect_errors``,
+``agent_ignore_errors`` and ``agent_strict_errors`` as above; ``agent_check_orphans`` fails a
+test after which its game has more orphan nodes than before it (as ``--agent-fail-on-orphans``
+does for every test).
 
 On failure the report gets the last snapshot, the event log, the engine log's tail, engine
 errors and, when the game renders, a screenshot; the same files go to
@@ -53,15 +60,20 @@ DEFAULTS: dict[str, Any] = {
     "agent_timeout": 5.0,
     "agent_launch_timeout": 30.0,
     "agent_artifacts": "agent-artifacts",
-    "agent_fail_on_engine_error": False,
+    "agent_fail_on_engine_error": True,
     "agent_trace": "retain-on-failure",
     "agent_realtime": False,
     "agent_fps": 60,
     "agent_seed": 0,
+    "agent_update_snapshots": False,
+    "agent_fail_on_orphans": False,
 }
 TRACE_MODES = ("on", "off", "retain-on-failure")
 PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
 START_SEQ = pytest.StashKey[dict[int, int]]()
+ORPHANS_BEFORE = pytest.StashKey[dict[int, dict[str, Any]]]()
+SNAPSHOT_PLACE = pytest.StashKey[Any]()
+ORPHANS_LISTED = 1000
 NO_PROJECT = (
     "No game to launch: pass --godot-project PATH (the folder holding project.godot), "
     "set godot_project in the pytest ini file, or override the agent_launch_options "
@@ -139,7 +151,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         (
             "--agent-fail-on-engine-error",
             "agent_fail_on_engine_error",
-            "fail a test during which the engine logged an error",
+            "fail a test during which the game logged an engine error it did not declare "
+            "(the default; --no-agent-fail-on-engine-error turns it off)",
+        ),
+        (
+            "--agent-update-snapshots",
+            "agent_update_snapshots",
+            "write the pictures of to_have_screenshot that differ from their baselines as the "
+            "new baselines",
+        ),
+        (
+            "--agent-fail-on-orphans",
+            "agent_fail_on_orphans",
+            "fail a test after which its game has more orphan nodes than before it",
         ),
         (
             "--agent-realtime",
@@ -150,7 +174,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     ]
     for flag, name, text in flags:
         group.addoption(flag, dest=name, action="store_true", default=None, help=text)
-        parser.addini(name, help=text, type="bool", default=False)
+        parser.addini(name, help=text, type="bool", default=DEFAULTS[name])
+    group.addoption(
+        "--no-agent-fail-on-engine-error",
+        dest="agent_fail_on_engine_error",
+        action="store_false",
+        default=None,
+        help="let tests pass whatever engine errors their game logged",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -161,7 +192,21 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "agent_strict_errors: fail the test if the engine "
-        "logged an error (script error, push_error) during it",
+        "logged an error (script error, push_error) during it, whatever the options say",
+    )
+    config.addinivalue_line(
+        "markers",
+        "agent_expect_errors(*patterns): the game must log, during the test, an engine error "
+        "whose message matches each regular expression; those errors do not fail it",
+    )
+    config.addinivalue_line(
+        "markers",
+        "agent_ignore_errors: engine errors the game logs during the test do not fail it",
+    )
+    config.addinivalue_line(
+        "markers",
+        "agent_check_orphans: fail the test if its game has more orphan nodes after it "
+        "than before it",
     )
 
 
@@ -383,10 +428,131 @@ def _artifacts_folder(config: pytest.Config, nodeid: str, fixture: str, several:
 
 
 def _strict(item: pytest.Item) -> bool:
+    if item.get_closest_marker("agent_strict_errors"):
+        return True
+    if item.get_closest_marker("agent_ignore_errors"):
+        return False
+    return bool(setting(item.config, "agent_fail_on_engine_error"))
+
+
+def _checks_orphans(item: pytest.Item) -> bool:
     return bool(
-        item.get_closest_marker("agent_strict_errors")
-        or setting(item.config, "agent_fail_on_engine_error")
+        item.get_closest_marker("agent_check_orphans")
+        or setting(item.config, "agent_fail_on_orphans")
     )
+
+
+def _test_folder(item: pytest.Item) -> Path:
+    """The test's artifacts folder, whatever fixtures it used."""
+    return _artifacts_folder(item.config, item.nodeid, "", several=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """Around the test's body: where its screenshot baselines live, and the orphan nodes its
+    games had before it (when orphans are checked)."""
+    if _checks_orphans(item):
+        before = item.stash.setdefault(ORPHANS_BEFORE, {})
+        for _name, client in _clients(item):
+            metrics = _orphan_metrics(client)
+            if metrics is not None:
+                before[id(client)] = metrics
+    if "agent_client.client.visual" not in sys.modules:
+        return (yield)  # nothing can compare pictures: no test of ours runs here
+    from agent_client.client import visual
+
+    place = visual.SnapshotPlace(
+        visual.test_folder(Path(item.path), item.name),
+        _test_folder(item),
+        update=bool(setting(item.config, "agent_update_snapshots")),
+    )
+    item.stash[SNAPSHOT_PLACE] = place
+    with visual.snapshot_place(place):
+        return (yield)
+
+
+def _orphan_metrics(client: AgentClient) -> dict[str, Any] | None:
+    """``metrics`` with the orphans listed, or None when the bridge cannot tell."""
+    from agent_client.wire.errors import AgentBridgeError
+
+    try:
+        if not client.connection.has_command("metrics"):
+            return None
+        return client.metrics(orphans=True, limit=ORPHANS_LISTED)
+    except AgentBridgeError:
+        return None
+
+
+def _undeclared_errors(item: pytest.Item, clients: list[tuple[str, AgentClient]]) -> list[str]:
+    """Why the test fails for the engine errors its games logged: errors it did not declare,
+    and patterns of ``agent_expect_errors`` no error matched. Empty when nothing is wrong."""
+    from agent_client.client.engine_errors import engine_errors
+
+    starts = item.stash.get(START_SEQ, {})
+    patterns = [
+        pattern for marker in item.iter_markers("agent_expect_errors") for pattern in marker.args
+    ]
+    strict = _strict(item)
+    problems: list[str] = []
+    logged = []
+    for name, client in clients:
+        for error in engine_errors(client.event_log, starts.get(id(client), 0)):
+            logged.append(error)
+            excused = client.expected_errors.excuses(error) or any(
+                error.matches(pattern) for pattern in patterns
+            )
+            if strict and not excused:
+                problems.append(_indented(f"[{name}] {error}"))
+    if problems:
+        problems.insert(0, "The game logged engine errors during the test:")
+        problems.append(
+            "Declare errors a test expects with `with game.expect_engine_errors(pattern):` or "
+            "@pytest.mark.agent_expect_errors(pattern); @pytest.mark.agent_ignore_errors or "
+            "--no-agent-fail-on-engine-error let them pass."
+        )
+    for pattern in patterns:
+        if not any(error.matches(pattern) for error in logged):
+            problems.append(
+                f"agent_expect_errors: no engine error matching {pattern!r} was logged during "
+                "the test."
+            )
+    return problems
+
+
+def _indented(text: str) -> str:
+    return "\n".join(f"  {line}" for line in text.splitlines())
+
+
+def _new_orphans(item: pytest.Item, clients: list[tuple[str, AgentClient]]) -> list[str]:
+    """The games that have more orphan nodes than before the test, with the new ones."""
+    from agent_client.client.metrics import describe_orphans, new_orphans
+    from agent_client.wire.errors import AgentBridgeError
+
+    befores = item.stash.get(ORPHANS_BEFORE, {})
+    problems = []
+    for name, client in clients:
+        before = befores.get(id(client))
+        if before is None:
+            continue
+        try:  # a node queued to be freed goes at the end of the frame
+            client.wait_frames(2, timeout_ms=1000)
+        except AgentBridgeError:
+            continue
+        after = _orphan_metrics(client)
+        if after is None or after["orphan_nodes"] <= before["orphan_nodes"]:
+            continue
+        listed = describe_orphans(new_orphans(after, before)) or "(not listed)"
+        problems.append(
+            f"[{name}] {after['orphan_nodes'] - before['orphan_nodes']} more orphan nodes "
+            f"than before the test ({before['orphan_nodes']} -> {after['orphan_nodes']}): "
+            f"nodes taken out of the tree and never freed:\n{_indented(listed)}"
+        )
+    return problems
+
+
+def _fail(report: pytest.TestReport, problems: list[str]) -> None:
+    report.outcome = "failed"
+    report.longrepr = "\n".join(problems)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -394,27 +560,29 @@ def pytest_runtest_makereport(
     item: pytest.Item,
     call: pytest.CallInfo[None],
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Keeps the call report; on failure, adds the game's evidence to it."""
+    """Keeps the call report; fails a passed test for undeclared engine errors and new
+    orphans; on failure, adds the game's evidence to it."""
     report = yield
     if report.when != "call" or report.skipped:
         return report
+    place = item.stash.get(SNAPSHOT_PLACE, None)
+    if place is not None and place.written:
+        report.sections.append(
+            ("agent-bridge: screenshots", "\n".join(str(path) for path in place.written))
+        )
     clients = _clients(item)
     if not clients:
         return report
     from agent_client.pytest_plugin import artifacts
 
     starts = item.stash.get(START_SEQ, {})
-    if report.passed and _strict(item):
-        errors = [
-            (name, event)
-            for name, client in clients
-            for event in artifacts.engine_errors(client, starts.get(id(client), 0))
-        ]
-        if errors:
-            report.outcome = "failed"
-            report.longrepr = "The engine logged errors during the test:\n" + "\n".join(
-                f"  [{name}] {artifacts.format_engine_error(event)}" for name, event in errors
-            )
+    if report.passed:
+        _bring_in_events(clients)
+        problems = _undeclared_errors(item, clients)
+        if _checks_orphans(item):
+            problems += _new_orphans(item, clients)
+        if problems:
+            _fail(report, problems)
     if report.failed:
         for name, client in clients:
             folder = _artifacts_folder(item.config, item.nodeid, name, len(clients) > 1)
@@ -427,6 +595,14 @@ def pytest_runtest_makereport(
         for name, client in clients:
             _keep_trace(item, report, name, client, len(clients) > 1)
     return report
+
+
+def _bring_in_events(clients: list[tuple[str, AgentClient]]) -> None:
+    """One frame of each game, so an error it logged just after the test's last call is seen."""
+    from agent_client.pytest_plugin import artifacts
+
+    for _name, client in clients:
+        artifacts.responsive(client)
 
 
 def _keep_trace(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agent_client import AgentClient
 
 
@@ -59,12 +61,16 @@ def test_overflow_drops_the_oldest_and_says_how_many(lab: AgentClient) -> None:
     assert events[-1]["seq"] - events[0]["seq"] == 9_999
 
 
-def test_engine_errors_become_events(lab: AgentClient) -> None:
+@pytest.mark.agent_expect_errors("something broke")
+def test_engine_errors_become_events_with_their_stack(lab: AgentClient) -> None:
     response = lab.send(
         "call_method", {"path": "/root/Lab", "method": "report_error", "args": ["something broke"]}
     )
     errors = [e for e in response["events"] if e["type"] == "engine_error"]
     assert errors and "something broke" in errors[0]["args"][1]
+    kind, _message, where, stack = errors[0]["args"]
+    assert kind == "error" and "push_error" in where  # where the engine logged it
+    assert stack == [{"file": "res://scripts/lab.gd", "line": 86, "function": "report_error"}]
 
 
 def test_a_client_sees_events_that_rode_on_another_clients_responses(lab: AgentClient) -> None:

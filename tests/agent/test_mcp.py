@@ -140,7 +140,7 @@ def test_bad_input_is_a_tool_error_and_the_server_stays_up() -> None:
     run(probe)
 
 
-def test_read_only_hides_the_tools_that_write() -> None:
+def test_read_only_hides_the_tools_that_write_and_keeps_the_health_tools() -> None:
     async def look() -> None:
         async with server("--read-only") as (session, _):
             await call(session, "launch", project=str(DEMO), install=True)
@@ -148,6 +148,10 @@ def test_read_only_hides_the_tools_that_write() -> None:
             assert "click" in names and "snapshot" in names
             assert not names & {"set_property", "call_method", "change_scene"}
             assert not any(name.startswith("game_") for name in names)
+            health = await call(session, "metrics", orphans=True)
+            assert health.startswith("nodes ") and health.endswith("orphans: none")
+            frames = await call(session, "measure", frames=10)
+            assert frames.splitlines()[0] == "10 frames" and "process ms p50" in frames
             await call(session, "stop")
 
     run(look)

@@ -52,8 +52,14 @@ def test_a_hang_times_out_and_the_session_still_closes(lab: AgentClient) -> None
 
 
 def test_a_script_error_in_a_game_handler_is_internal(lab: AgentClient) -> None:
-    with pytest.raises(InternalBridgeError, match="'broken' handler stopped with a script error"):
+    with (
+        lab.expect_engine_errors("Invalid access to property or key 'name'") as errors,
+        pytest.raises(InternalBridgeError, match="'broken' handler stopped with a script error"),
+    ):
         lab.request("broken")
+    assert [str(frame) for frame in errors[0].stack] == ["res://scripts/lab.gd:187 in _broken()"], (
+        "the stack names the handler, without the bridge's frames that called it"
+    )
     assert lab.hello()["protocol"] == "agentbridge/1"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from agent_client import AgentClient, NotFoundError, UnsupportedError
+from agent_client import AgentClient, NotFoundError, UnsupportedError, expect
 from tests.conftest import FIXTURE_GAME, INPUT_SCENE
 
 
@@ -99,3 +99,34 @@ def _walk(node: dict) -> Iterator[dict]:
     yield node
     for child in node.get("children", []):
         yield from _walk(child)
+
+
+def test_a_raw_screenshot_holds_the_pixels_of_the_png(rendering_game: AgentClient) -> None:
+    shown = {"hide_caret": True}
+    raw = rendering_game.request("screenshot", {**shown, "format": "rgba", "name": "raw"})
+    picture = rendering_game.request("screenshot", {**shown, "name": "picture"})
+    assert raw["path"].endswith("raw.rgba") and raw["format"] == "rgba"
+    assert raw["bytes"] == raw["width"] * raw["height"] * 4 == 1152 * 648 * 4
+    with Image.open(picture["path"]) as image:
+        assert Path(raw["path"]).read_bytes() == image.convert("RGBA").tobytes()
+
+
+def test_a_hidden_caret_is_not_drawn_and_comes_back(rendering_game: AgentClient) -> None:
+    game = rendering_game
+    field = "/root/InputLab/Field"
+    game.set_property(field, "caret_blink", False)  # the caret is drawn in every frame
+    game.click(field)
+    args = {"path": field, "format": "rgba"}
+    with_caret = Path(game.request("screenshot", args)["path"]).read_bytes()
+    hidden = Path(game.request("screenshot", {**args, "hide_caret": True})["path"]).read_bytes()
+    assert with_caret != hidden, "the caret was drawn, then hidden"
+    assert not game.call_method(field, "has_theme_color_override", "caret_color")
+    again = Path(game.request("screenshot", args)["path"]).read_bytes()
+    assert again == with_caret, "the caret is back as it was"
+
+
+def test_a_rendering_game_counts_its_draw_calls(rendering_game: AgentClient) -> None:
+    measurement = rendering_game.measure(frames=10)
+    assert measurement.draw_calls is not None and len(measurement.draw_calls) == 10
+    assert measurement.draws is not None and measurement.draws.p50 > 0
+    expect(measurement).to_be_within(draw_calls=10_000)

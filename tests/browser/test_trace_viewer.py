@@ -186,7 +186,14 @@ def test_a_log_error_links_to_its_call(open_viewer: OpenViewer) -> None:
     viewer.wait_step(sample.error_call)
     assert viewer.row(sample.error_call).get_attribute("aria-selected") == "true"
     assert sample.error_line in page.locator("#call-log .log-line.error:not(.more)").inner_text()
-    assert "engine_error" in page.locator("#events tr.event-row.error").inner_text()
+    error_row = page.locator("#events tr.event-row.error").inner_text()
+    assert "engine_error" in error_row
+    assert "script_error: Invalid access to property or key 'glow'" in error_row
+    frames = page.locator("#events tr.event-row.error .stack-frame").all_inner_texts()
+    assert frames == [
+        "at res://level.gd:42 in _on_crystal_swapped()",
+        "at res://board.gd:7 in swap()",
+    ], "the script stack, innermost first"
     # The same by keys: l goes to the log, e to its next error, Enter opens the call.
     page.keyboard.press("Escape")  # the click left the focus in the log
     page.keyboard.press("Home")

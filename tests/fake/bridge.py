@@ -141,6 +141,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     ),
     "screenshot": schema({**TARGET, "annotate": {"type": "boolean"}, "name": {"type": "string"}}),
     "quit": schema({"exit_code": {"type": "integer"}}),
+    "metrics": schema({"orphans": {"type": "boolean"}, "limit": {"type": "integer", "minimum": 0}}),
+    "measure": schema(
+        {
+            "frames": {"type": "integer", "minimum": 1, "maximum": 100_000},
+            "timeout_ms": {"type": "integer", "minimum": 0, "maximum": MAX_TIMEOUT_MS},
+        },
+        "frames",
+    ),
+    "measure_start": schema({}),
+    "measure_stop": schema({}),
     "select": schema({**TARGET, "option": {}, **ACTION}),
     "input": schema(
         {
@@ -235,6 +245,10 @@ class FakeBridge:
             name: getattr(self, f"_cmd_{name}") for name in SCHEMAS
         }
         self._handlers.update(spawn=self._game_spawn, animate=self._game_animate)
+        # Health: the orphan nodes metrics lists (tests set them) and each frame's timings.
+        self.orphans: list[Data] = []
+        self.frame_timings: tuple[float, float] = (1.0, 0.25)  # process, physics ms
+        self._measuring_since: int | None = None
 
     @property
     def info(self) -> Data:
@@ -501,7 +515,8 @@ class FakeBridge:
             node.groups.append(str(call_args[0]))
             return {"result": None}
         if method == "report_error" and node.name == "Lab" and len(call_args) == 1:
-            self.emit("engine_error", node, ["error", call_args[0], ""])
+            stack = [{"file": "res://scripts/lab.gd", "line": 86, "function": "report_error"}]
+            self.emit("engine_error", node, ["error", call_args[0], "", stack])
             return {"result": None}
         if method == "set_count" and node.name == "Lab" and len(call_args) == 1:
             old, node.props["count"] = node.props["count"], call_args[0]
@@ -771,6 +786,46 @@ class FakeBridge:
 
     def _cmd_screenshot(self, _args: Data) -> Data:
         raise Failure("UNSUPPORTED", "Screenshots need rendering, and this game runs --headless.")
+
+    def _cmd_metrics(self, args: Data) -> Data:
+        data: Data = {
+            "frame": self.frame,
+            "nodes": sum(1 for _node in self._root.walk()),
+            "orphan_nodes": len(self.orphans),
+            "objects": 1000,
+            "resources": 10,
+            "static_memory": 20_000_000,
+            "static_memory_max": 25_000_000,
+            "fps": 60.0,
+            "process_ms": self.frame_timings[0],
+            "physics_ms": self.frame_timings[1],
+        }
+        if args.get("orphans"):
+            data["orphans"] = self.orphans[: args.get("limit", 100)]
+        return data
+
+    def _timed(self, frames: int) -> Data:
+        process, physics = self.frame_timings
+        return {
+            "frames": frames,
+            "process_ms": [process] * frames,
+            "physics_ms": [physics] * frames,
+            "rendering": False,
+        }
+
+    def _cmd_measure(self, args: Data) -> Data:
+        self.frame += args["frames"]
+        return self._timed(args["frames"])
+
+    def _cmd_measure_start(self, _args: Data) -> Data:
+        self._measuring_since = self.frame
+        return {"started": True, "frame": self.frame}
+
+    def _cmd_measure_stop(self, _args: Data) -> Data:
+        if self._measuring_since is None:
+            raise Failure("NOT_FOUND", "No measurement is running: send measure_start first.")
+        frames, self._measuring_since = self.frame - self._measuring_since, None
+        return self._timed(frames)
 
     def _cmd_quit(self, args: Data) -> Data:
         self.exit_code = int(args.get("exit_code", 0))

@@ -516,14 +516,29 @@
       Object.keys(event).forEach(function (key) {
         if (["seq", "frame", "type", "source"].indexOf(key) < 0) rest[key] = event[key];
       });
-      [event.seq, event.frame, event.type, event.source,
-        Object.keys(rest).length ? JSON.stringify(rest) : ""].forEach(function (value) {
+      [event.seq, event.frame, event.type, event.source].forEach(function (value) {
         row.appendChild(el("td", "", value === undefined ? "" : scalar(value)));
       });
+      row.appendChild(payloadCell(event, rest));
       body.appendChild(row);
     });
     table.appendChild(body);
     return table;
+  }
+
+  // An event's payload as JSON; an engine error with a script stack as its message and one
+  // line per call, innermost first (args: kind, message, where, stack).
+  function payloadCell(event, rest) {
+    var args = Array.isArray(event.args) ? event.args : [];
+    var stack = event.type === "engine_error" && Array.isArray(args[3]) ? args[3] : [];
+    if (!stack.length) return el("td", "", Object.keys(rest).length ? JSON.stringify(rest) : "");
+    var cell = el("td", "stack", scalar(args[0]) + ": " + scalar(args[1]));
+    stack.forEach(function (frame) {
+      frame = frame || {};
+      cell.appendChild(el("div", "stack-frame", "at " + scalar(frame.file) + ":" +
+        scalar(frame.line) + " in " + scalar(frame.function) + "()"));
+    });
+    return cell;
   }
 
   function changesBlock(changes) {

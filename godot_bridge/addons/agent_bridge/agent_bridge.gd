@@ -34,6 +34,7 @@ const COMMAND_MODULES := {
 	"commands/action_commands.gd": ["press", "fill"],
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],
+	"commands/metrics_commands.gd": ["metrics", "measure", "measure_start", "measure_stop"],
 }
 
 ## True only when the game was launched for an agent.
@@ -280,6 +281,8 @@ func _load_module(file: String) -> void:
 			module = script.new(self)
 		"commands/timeline_commands.gd":
 			module = script.new(self, _get_pointer())
+		"commands/metrics_commands.gd":
+			module = script.new(self)
 		"commands/action_commands.gd":
 			module = script.new(locator)
 			acts = true
@@ -421,7 +424,8 @@ func _checked_response(response: Variant, request: Dictionary, same_frame: bool)
 func _record_engine_errors() -> Array[Dictionary]:
 	var errors: Array[Dictionary] = _error_log.take()
 	for error: Dictionary in errors:
-		events.push("engine_error", "/root", [error.kind, error.message, error.where])
+		events.push("engine_error", "/root", [error.kind, error.message, error.where,
+			error.stack])
 	return errors
 
 

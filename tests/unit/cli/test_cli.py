@@ -388,3 +388,29 @@ def test_get_tree_json_keeps_only_the_fields_asked_for(cli: Cli) -> None:
     tree = orjson.loads(run.out)["data"]["tree"]
     assert set(tree) == {"name", "path", "children"}
     assert all(set(child) <= {"name", "path", "children"} for child in tree["children"])
+
+
+def test_metrics_and_measure(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AGENT_BRIDGE_POLLING", "1")
+    bridge = FakeBridge()
+    bridge.orphans = [
+        {"id": 3, "name": "Spark", "type": "Node2D", "path": "Spark", "top": True},
+        {"id": 4, "name": "Trail", "type": "ColorRect", "path": "Spark/Trail", "top": False},
+    ]
+    with SessionServer(bridge, tmp_path / "session") as server:
+        cli = Cli(capsys, server.folder)
+        lines = cli("metrics").splitlines()
+        assert lines[0].startswith("nodes ") and "(orphan nodes 2)" in lines[0]
+        assert lines[1] == "static memory 19.1 MiB (peak 23.8 MiB)" and len(lines) == 3
+        listed = cli("metrics", "--orphans").splitlines()
+        assert listed[3:] == [
+            "orphans:",
+            "Spark (Node2D) and 1 node below it: Spark/Trail (ColorRect)",
+        ]
+        assert orjson.loads(cli("--json", "metrics"))["data"]["orphan_nodes"] == 2
+        measured = cli("measure", "30").splitlines()
+        assert measured[0] == "30 frames"
+        assert measured[1] == "frame   ms p50 1.25, p95 1.25, max 1.25"
+        assert cli.run("measure", "0").err.startswith("error BAD_ARGS: Measure at least one")

@@ -206,39 +206,72 @@ ENGINE_ERROR_TESTS = """
 
     pytestmark = pytest.mark.agent_scene("res://scenes/lab.tscn")
 
-    def test_logs_an_error(game):
+    def report(game):
         game.call_method("/root/Lab", "report_error", "the vault is on fire")
+
+    def test_logs_an_error(game):
+        report(game)
 
     @pytest.mark.agent_strict_errors
     def test_strict_logs_an_error(game):
-        game.call_method("/root/Lab", "report_error", "the vault is on fire")
+        report(game)
 
-    @pytest.mark.agent_strict_errors
-    def test_strict_without_errors(game):
+    def test_without_errors(game):
         game.hello()
+
+    @pytest.mark.agent_ignore_errors
+    def test_ignores_errors(game):
+        report(game)
+
+    @pytest.mark.agent_expect_errors("on fire")
+    def test_expects_the_error(game):
+        report(game)
+
+    @pytest.mark.agent_expect_errors("flooded")
+    def test_expects_an_error_that_never_comes(game):
+        report(game)
+
+    def test_declares_the_error_in_a_block(game):
+        with game.expect_engine_errors(r"vault is on \\w+") as met:
+            report(game)
+        assert [error.message for error in met] == ["the vault is on fire"]
+
+    def test_a_block_whose_error_never_comes(game):
+        with game.expect_engine_errors("flooded", timeout=0.2):
+            game.hello()
 """
 
 
-def test_engine_errors_fail_tests_marked_strict(fake: pytest.Pytester) -> None:
+def test_engine_errors_fail_tests_unless_declared(fake: pytest.Pytester) -> None:
     fake.makepyfile(ENGINE_ERROR_TESTS)
     result = fake.runpytest("--godot-project", "x", "--agent-artifacts", str(fake.path / "o"))
-    result.assert_outcomes(passed=2, failed=1)
+    result.assert_outcomes(passed=4, failed=4)
+    for test in (
+        "logs_an_error",
+        "strict_logs_an_error",
+        "expects_an_error_that_never_comes",
+        "a_block_whose_error_never_comes",
+    ):
+        result.stdout.fnmatch_lines([f"FAILED *::test_{test}*"])
     result.stdout.fnmatch_lines(
         [
-            "*The engine logged errors during the test:*",
-            "*[[]game[]] error: the vault is on fire*",
+            "*The game logged engine errors during the test:*",
+            "*[[]game[]] error: the vault is on fire",
+            "*    at res://scripts/lab.gd:86 in report_error()",
+            "*Declare errors a test expects with*",
             "*agent-bridge game: engine errors*",
+            "*agent_expect_errors: no engine error matching 'flooded' was logged during the test.",
+            "*Expected the game to log an engine error matching each of 'flooded'*",
         ]
     )
 
 
-def test_the_option_makes_every_engine_error_fail(fake: pytest.Pytester) -> None:
+def test_the_option_turns_the_error_check_off(fake: pytest.Pytester) -> None:
     fake.makepyfile(ENGINE_ERROR_TESTS)
-    result = fake.runpytest(
-        "--godot-project",
-        "x",
-        "--agent-fail-on-engine-error",
-        "--agent-artifacts",
-        str(fake.path / "o"),
-    )
-    result.assert_outcomes(passed=1, failed=2)
+    args = ["--godot-project", "x", "--agent-artifacts", str(fake.path / "o")]
+    off = fake.runpytest(*args, "--no-agent-fail-on-engine-error")
+    off.assert_outcomes(passed=5, failed=3)  # strict-marked and declared expectations still hold
+    off.stdout.fnmatch_lines(["FAILED *::test_strict_logs_an_error*"])
+    fake.makeini("[pytest]\nagent_fail_on_engine_error = false\n")
+    fake.runpytest(*args).assert_outcomes(passed=5, failed=3)
+    fake.runpytest(*args, "--agent-fail-on-engine-error").assert_outcomes(passed=4, failed=4)

@@ -38,6 +38,11 @@ func register_into(dispatcher: RefCounted) -> void:
 		"annotate": {"type": "boolean", "default": false,
 			"description": "draw each ref of the latest snapshot on the image"},
 		"name": {"type": "string", "optional": true, "description": "file name (.png)"},
+		"format": {"type": "string", "default": "png", "enum": ["png", "rgba"],
+			"description": "png, or rgba: the raw 8-bit RGBA pixels, row by row (for comparing)"},
+		"hide_caret": {"type": "boolean", "default": false,
+			"description": "draw text fields without their caret, so a picture does not "
+				+ "depend on when the caret blinks"},
 	}), "Save a PNG of the viewport (or of one node's rect) into the session's artifacts.",
 		"bridge")
 
@@ -65,6 +70,10 @@ func _screenshot(args: Dictionary) -> Variant:
 		if _snapshot.shown_refs().is_empty():
 			_snapshot.take(_bridge.get_tree().root, {})
 		overlay = _draw_annotations()
+	# A held game's carets blink in game time, so they look the same run after run; hiding
+	# them would take a frame to show (a redraw is deferred), so only a running game's are.
+	var carets: Dictionary = _hide_carets() if args.hide_caret and not _bridge.clock.held \
+		else {}
 	if _bridge.clock.held:
 		# Draw the held frame as it is: taking a picture must not move game time.
 		RenderingServer.force_draw()
@@ -72,6 +81,7 @@ func _screenshot(args: Dictionary) -> Variant:
 		await RenderingServer.frame_post_draw
 		await RenderingServer.frame_post_draw
 	var image := _bridge.get_viewport().get_texture().get_image()
+	_restore_carets(carets)
 	if not overlay.is_empty():
 		RenderingServer.viewport_remove_canvas(_bridge.get_viewport().get_viewport_rid(),
 			overlay[0])
@@ -80,16 +90,51 @@ func _screenshot(args: Dictionary) -> Variant:
 	if crop.has_area():
 		image = image.get_region(Rect2i(crop).intersection(Rect2i(Vector2i.ZERO, image.get_size())))
 	_shots += 1
-	var file_name: String = args.get("name", "screenshot-%03d.png" % _shots)
-	if not file_name.ends_with(".png"):
-		file_name += ".png"
+	var extension: String = "." + args.format
+	var file_name: String = args.get("name", "screenshot-%03d%s" % [_shots, extension])
+	if not file_name.ends_with(extension):
+		file_name += extension
 	var path: String = _bridge.session_dir.path_join("artifacts").path_join(file_name.get_file())
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
-	var error := image.save_png(path)
+	var error := image.save_png(path) if args.format == "png" else _save_rgba(image, path)
 	if error != OK:
 		return CommandError.internal("Could not write %s: %s." % [path, error_string(error)])
 	return {"path": path, "width": image.get_width(), "height": image.get_height(),
-		"bytes": FileAccess.get_file_as_bytes(path).size()}
+		"bytes": FileAccess.get_file_as_bytes(path).size(), "format": args.format}
+
+
+static func _save_rgba(image: Image, path: String) -> Error:
+	if image.get_format() != Image.FORMAT_RGBA8:
+		image.convert(Image.FORMAT_RGBA8)
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	if file == null:
+		return FileAccess.get_open_error()
+	file.store_buffer(image.get_data())
+	file.close()
+	return OK
+
+
+## Makes every text field's caret transparent; returns what to put back (control -> its own
+## caret color override, or null when it had none).
+func _hide_carets() -> Dictionary:
+	var hidden := {}
+	for type: String in ["LineEdit", "TextEdit"]:
+		for control: Node in _bridge.get_tree().root.find_children("*", type, true, false):
+			var field := control as Control
+			hidden[field] = field.get_theme_color("caret_color") \
+				if field.has_theme_color_override("caret_color") else null
+			field.add_theme_color_override("caret_color", Color.TRANSPARENT)
+	return hidden
+
+
+func _restore_carets(hidden: Dictionary) -> void:
+	for field: Variant in hidden:
+		if not is_instance_valid(field):
+			continue
+		if hidden[field] == null:
+			(field as Control).remove_theme_color_override("caret_color")
+		else:
+			(field as Control).add_theme_color_override("caret_color", hidden[field])
 
 
 ## A box and a label for every ref of the latest snapshot, drawn straight into the rendering
