@@ -42,7 +42,7 @@ def main() -> int:
     with AgentClient.launch(GAME) as game:
         ready = time.perf_counter() - launched
         hello = game.hello()
-        game_commands = [c["name"] for c in hello["commands"] if c["source"] == "game"]
+        game_commands = [c["name"] for c in hello["commands"] if c.get("source") == "game"]
         print(
             f"{hello['game']} on {hello['engine']} {hello['engine_version']}, ready in "
             f"{ready * 1000:.0f} ms; the game registered: {', '.join(game_commands)}"

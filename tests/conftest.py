@@ -35,6 +35,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             install(game)
 
 
+def line_of(script: Path, code: str) -> int:
+    """The line number of the first line of ``script`` that holds ``code`` (stacks name lines:
+    tests find them instead of hard-coding them)."""
+    for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1):
+        if code in line:
+            return number
+    raise AssertionError(f"{script} has no line with {code!r}")
+
+
 @pytest.fixture
 def godot_for_inner_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Inner pytest runs get a HOME of their own (pytester isolates it), where the engine

@@ -156,7 +156,7 @@ class Play:
     def _arrived(self, how: str) -> Result:
         game = self.current()
         info = game.hello(schemas=True)
-        self.game_commands = [c for c in info["commands"] if c.get("source") == "game"]
+        self.game_commands = [c for c in info["commands"] if c.get("source", "bridge") == "game"]
         view = self._screen(game.snapshot(interactive=True, compact=True))
         return Result(
             f"{how} {info.get('game') or 'the game'} ({info['engine']} "

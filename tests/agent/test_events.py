@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent_client import AgentClient
+from tests.conftest import FIXTURE_GAME, line_of
 
 
 def test_events_ride_on_the_response_of_the_command_that_caused_them(
@@ -70,7 +71,8 @@ def test_engine_errors_become_events_with_their_stack(lab: AgentClient) -> None:
     assert errors and "something broke" in errors[0]["args"][1]
     kind, _message, where, stack = errors[0]["args"]
     assert kind == "error" and "push_error" in where  # where the engine logged it
-    assert stack == [{"file": "res://scripts/lab.gd", "line": 86, "function": "report_error"}]
+    line = line_of(FIXTURE_GAME / "scripts" / "lab.gd", "push_error(message)")
+    assert stack == [{"file": "res://scripts/lab.gd", "line": line, "function": "report_error"}]
 
 
 def test_a_client_sees_events_that_rode_on_another_clients_responses(lab: AgentClient) -> None:

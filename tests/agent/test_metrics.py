@@ -74,8 +74,10 @@ def test_measure_times_each_frame(timed_lab: AgentClient) -> None:
     assert measurement.draw_calls is None, "headless: nothing is drawn"
     assert measurement.frame.max < 50
     expect(measurement).to_be_within(frame_ms=50, physics_ms=50, statistic="max")
-    with pytest.raises(AssertionError, match=r"process_ms: p50 .* ms > budget 0 ms"):
-        expect(measurement).to_be_within(process_ms=0, statistic="p50")
+    # A frame of a held game can take under a microsecond to process; a physics tick never does.
+    assert measurement.frame.max > 0
+    with pytest.raises(AssertionError, match=r"frame_ms: max .* ms > budget 0 ms"):
+        expect(measurement).to_be_within(frame_ms=0, statistic="max")
 
 
 def test_measuring_times_the_frames_of_a_block(timed_lab: AgentClient) -> None:

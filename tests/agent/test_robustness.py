@@ -19,7 +19,7 @@ from agent_client import (
     ResponseTimeoutError,
 )
 from agent_client.wire.protocol import encode_request
-from tests.conftest import FIXTURE_GAME, LAB_SCENE
+from tests.conftest import FIXTURE_GAME, LAB_SCENE, line_of
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -57,9 +57,10 @@ def test_a_script_error_in_a_game_handler_is_internal(lab: AgentClient) -> None:
         pytest.raises(InternalBridgeError, match="'broken' handler stopped with a script error"),
     ):
         lab.request("broken")
-    assert [str(frame) for frame in errors[0].stack] == ["res://scripts/lab.gd:187 in _broken()"], (
-        "the stack names the handler, without the bridge's frames that called it"
-    )
+    line = line_of(FIXTURE_GAME / "scripts" / "lab.gd", "missing.name")
+    assert [str(frame) for frame in errors[0].stack] == [
+        f"res://scripts/lab.gd:{line} in _broken()"
+    ], "the stack names the handler, without the bridge's frames that called it"
     assert lab.hello()["protocol"] == "agentbridge/1"
 
 

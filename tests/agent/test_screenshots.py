@@ -111,18 +111,32 @@ def test_a_raw_screenshot_holds_the_pixels_of_the_png(rendering_game: AgentClien
         assert Path(raw["path"]).read_bytes() == image.convert("RGBA").tobytes()
 
 
-def test_a_hidden_caret_is_not_drawn_and_comes_back(rendering_game: AgentClient) -> None:
+def test_a_held_game_gives_the_same_picture_each_time(rendering_game: AgentClient) -> None:
+    """Lockstep: a caret blinks in game time, so a held game's field looks the same in every
+    picture, and taking one moves no frame."""
     game = rendering_game
     field = "/root/InputLab/Field"
-    game.set_property(field, "caret_blink", False)  # the caret is drawn in every frame
     game.click(field)
+    frame = game.last_frame
     args = {"path": field, "format": "rgba"}
-    with_caret = Path(game.request("screenshot", args)["path"]).read_bytes()
-    hidden = Path(game.request("screenshot", {**args, "hide_caret": True})["path"]).read_bytes()
-    assert with_caret != hidden, "the caret was drawn, then hidden"
-    assert not game.call_method(field, "has_theme_color_override", "caret_color")
-    again = Path(game.request("screenshot", args)["path"]).read_bytes()
-    assert again == with_caret, "the caret is back as it was"
+    first = Path(game.request("screenshot", args)["path"]).read_bytes()
+    second = Path(game.request("screenshot", {**args, "hide_caret": True})["path"]).read_bytes()
+    assert first == second and game.send("hello")["frame"] == frame
+
+
+def test_a_hidden_caret_is_not_drawn_and_comes_back() -> None:
+    """Realtime: the caret is hidden for the picture and comes back after it."""
+    with AgentClient.launch(FIXTURE_GAME, scene=INPUT_SCENE, render=True, realtime=True) as game:
+        field = "/root/InputLab/Field"
+        game.set_property(field, "caret_blink", False)  # the caret is drawn in every frame
+        game.click(field)
+        args = {"path": field, "format": "rgba"}
+        with_caret = Path(game.request("screenshot", args)["path"]).read_bytes()
+        hidden = Path(game.request("screenshot", {**args, "hide_caret": True})["path"]).read_bytes()
+        assert with_caret != hidden, "the caret was drawn, then hidden"
+        assert not game.call_method(field, "has_theme_color_override", "caret_color")
+        again = Path(game.request("screenshot", args)["path"]).read_bytes()
+        assert again == with_caret, "the caret is back as it was"
 
 
 def test_a_rendering_game_counts_its_draw_calls(rendering_game: AgentClient) -> None:

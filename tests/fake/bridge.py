@@ -470,7 +470,10 @@ class FakeBridge:
                 for name, rules, source in listed
             ]
         else:
-            commands = [{"name": name, "source": source} for name, _, source in listed]
+            commands = [
+                {"name": name, **({"source": source} if source != "bridge" else {})}
+                for name, _, source in listed
+            ]
         return {**self.info, "agent_mode": True, "commands": commands}
 
     def _cmd_get_tree(self, args: Data) -> Data:

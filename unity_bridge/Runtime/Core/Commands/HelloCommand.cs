@@ -28,7 +28,9 @@ namespace AgentBridgeUnity.Core.Commands
             {
                 var entry = new JObject();
                 entry["name"] = command.Name;
-                entry["source"] = command.Source;
+                // The short form leaves the bridge's source out, so hello stays small.
+                if (schemas || command.Source != "bridge")
+                    entry["source"] = command.Source;
                 if (schemas)
                 {
                     entry["description"] = command.Description;
