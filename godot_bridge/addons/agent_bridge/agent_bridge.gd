@@ -28,6 +28,7 @@ const COMMAND_MODULES := {
 	"commands/action_commands.gd": ["press", "fill"],
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],
+	"commands/world_commands.gd": ["nearby", "raycast"],
 }
 
 ## True only when the game was launched for an agent.
@@ -227,6 +228,8 @@ func _load_module(file: String) -> void:
 		"commands/input_commands.gd", "commands/choice_commands.gd":
 			module = script.new(self, locator, _get_pointer())
 			acts = true
+		"commands/world_commands.gd":
+			module = script.new(self, locator, _refs)
 	if module == null:
 		push_error("AgentBridge: no way to make the module %s." % file)
 	elif acts:
