@@ -22,9 +22,11 @@ def test_entities_and_3d_text_have_screen_positions(world: AgentClient) -> None:
     assert '- text "Welcome to 3D" [at=' in text, text
     assert '- generic "Walker" [at=' in text and "class=walker_3d" in text, text
     assert '"Crate" [at=' in text and "ref=e" in text
-    assert "Camera" not in text, "cameras are noise"
-    hidden = next(line for line in text.splitlines() if '"Hidden Crate"' in line)
-    assert "at=" not in hidden, "behind the camera: no position"
+    camera, *world = text.splitlines()
+    assert camera == '- camera "Camera" [pos=0,2,8, facing=0,-0.24,-0.97]', "the camera heads it"
+    assert not any("Camera" in line for line in world), "the camera node itself is noise"
+    hidden = next(line for line in world if '"Hidden Crate"' in line)
+    assert "[behind, pos=0,0,20, ref=e" in hidden, "behind the camera: no screen position"
 
 
 def test_get_tree_projects_3d_nodes(world: AgentClient) -> None:
