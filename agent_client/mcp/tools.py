@@ -345,7 +345,8 @@ def _effects_text(
     cmd: str, wire: dict[str, Any], data: dict[str, Any], events: list[Event], screen: str
 ) -> str:
     named = ("ref", "path", "key", "action", "joy_button", "joy_axis")
-    what = next((str(wire[key]) for key in named if key in wire), "")
+    key = next((key for key in named if key in wire), "")
+    what = "" if not key else f"{key}={wire[key]}" if key.startswith("joy_") else str(wire[key])
     if data.get("actions") and cmd == "input":
         what += f" (plays {', '.join(data['actions'])})"
     if "position" in data:
