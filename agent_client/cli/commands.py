@@ -359,29 +359,17 @@ def call(args: argparse.Namespace, client: AgentClient) -> int:
 
 def actions(args: argparse.Namespace, client: AgentClient) -> int:
     """The game's controls, what can be acted on now, and the commands."""
-    from agent_client.client.world_text import controls_text
-
-    response = _send(client, args, "list_actions")
-    if response is not None:
-        show(controls_text(response["data"]))
-    return 0
+    return _show_world(args, client, "list_actions", {})
 
 
 def nearby(args: argparse.Namespace, client: AgentClient) -> int:
-    from agent_client.client.world_text import nearby_text
-
     cmd_args: dict[str, Any] = {"limit": args.limit, **_world_origin(args, client)}
     if args.radius is not None:
         cmd_args["radius"] = args.radius
-    response = _send(client, args, "nearby", cmd_args)
-    if response is not None:
-        show(nearby_text(response["data"]))
-    return 0
+    return _show_world(args, client, "nearby", cmd_args)
 
 
 def raycast(args: argparse.Namespace, client: AgentClient) -> int:
-    from agent_client.client.world_text import ray_text
-
     cmd_args: dict[str, Any] = {"areas": not args.bodies_only, **_world_origin(args, client)}
     if args.direction is not None:
         cmd_args["direction"] = _world_point(args.direction, "--direction")
@@ -393,9 +381,23 @@ def raycast(args: argparse.Namespace, client: AgentClient) -> int:
         )
     if args.max_distance is not None:
         cmd_args["max_distance"] = args.max_distance
-    response = _send(client, args, "raycast", cmd_args)
+    return _show_world(args, client, "raycast", cmd_args)
+
+
+def _show_world(
+    args: argparse.Namespace, client: AgentClient, cmd: str, cmd_args: dict[str, Any]
+) -> int:
+    """Sends ``list_actions``, ``nearby`` or ``raycast`` and prints its answer as text."""
+    from agent_client.client import world_text
+
+    response = _send(client, args, cmd, cmd_args)
     if response is not None:
-        show(ray_text(response["data"]))
+        as_text = {
+            "list_actions": world_text.controls_text,
+            "nearby": world_text.nearby_text,
+            "raycast": world_text.ray_text,
+        }[cmd]
+        show(as_text(response["data"]))
     return 0
 
 
