@@ -28,7 +28,7 @@ from agent_client.engine.addon import install  # noqa: E402
 
 CORPUS = HERE.parents[1] / "shared" / "corpus"
 # How close counts as reaching (world units: pixels in 2D, units in 3D).
-GAMES = {"squash_the_creeps": 2.5, "dodge_the_creeps": 40.0, "pong": 24.0}
+GAMES = {"squash_the_creeps": 2.5, "dodge_the_creeps": 60.0, "pong": 24.0}
 
 
 class SteppedDriver:

@@ -141,7 +141,7 @@ class LearningAgent:
 
     # --- learning -----------------------------------------------------------------------------
 
-    def learn(self, passes: int = 2) -> dict[str, Effect]:
+    def learn(self, passes: int = 3) -> dict[str, Effect]:
         """Holds each action for a moment (then, if that moved nothing, taps it: a button's
         shortcut reacts to a press) and keeps what it moved. Actions whose effect needs
         another one first (moving a player that appears once the game starts) are tried
@@ -156,8 +156,10 @@ class LearningAgent:
         return self.effects
 
     def _try(self, action: str, *, tap: bool) -> Effect | None:
-        """Lets the world move by itself for a moment, then as long with ``action`` held: what
-        the action moved is the difference."""
+        """Lets the world move by itself for a moment, then as long with ``action`` held (or
+        after a tap), looking twice: what the action moved is the difference, at its largest
+        (a jump comes down again). Only what kept still by itself counts (what a player
+        controls waits for the player; mobs and balls move on their own)."""
         before = self.look()
         self.wait(self.trial_frames)
         idle = self.look()
@@ -165,24 +167,30 @@ class LearningAgent:
             self.driver.tap(action)
         else:
             self.driver.hold(action)
-        self.wait(self.trial_frames)
+        looks = []
+        for half in (self.trial_frames // 2, self.trial_frames - self.trial_frames // 2):
+            self.wait(half)
+            looks.append(self.look())
         if not tap:
             self.driver.release(action)
-        after = self.look()
         best: tuple[float, Entity, Vector] | None = None
-        for ref, now in after.items():
-            if ref not in idle or ref not in before:
-                continue
-            by_itself = _minus(idle[ref].pos, before[ref].pos)
-            moved = _minus(_minus(now.pos, idle[ref].pos), by_itself)
-            size = _length(moved)
-            # Two entities moved as much (a body and a part of it): the outer one is it.
-            if (
-                best is None
-                or size > best[0] + 1e-6
-                or (math.isclose(size, best[0]) and len(now.path) < len(best[1].path))
+        for ref, still in idle.items():
+            if ref not in before or _length(_minus(still.pos, before[ref].pos)) >= _noticeable(
+                still.pos
             ):
-                best = (size, now, moved)
+                continue
+            for after in looks:
+                if ref not in after:
+                    continue
+                moved = _minus(after[ref].pos, still.pos)
+                size = _length(moved)
+                # Two entities moved as much (a body and a part of it): the outer one is it.
+                if (
+                    best is None
+                    or size > best[0] + 1e-6
+                    or (math.isclose(size, best[0]) and len(still.path) < len(best[1].path))
+                ):
+                    best = (size, still, moved)
         if best is None or best[0] < _noticeable(best[2]):
             return None
         size, entity, moved = best

@@ -80,14 +80,15 @@ def test_a_trigger_is_held_and_let_go(world: AgentClient) -> None:
 def test_the_left_stick_moves_the_player_and_the_snapshot_shows_its_velocity(
     world: AgentClient,
 ) -> None:
+    world.pause()  # frames pass only when stepped
     start = position(world)
     world.gamepad(axis="left_x", value=1.0, pressed=True)
-    world.wait_frames(10)
+    world.step(10)
     moving = line_of(world.snapshot()["text"], "Player")
-    assert re.search(r"pos=\d+,300, vel=240,0, class=player_2d", moving), moving
+    assert re.search(r"\[at=240,300, pos=240,300, vel=240,0, class=player_2d", moving), moving
     world.gamepad(axis="left_x", pressed=False)
-    world.wait_frames(3)
-    assert position(world)["x"] > start["x"] + 30 and position(world)["y"] == start["y"]
+    world.step(2)
+    assert position(world) == {"x": start["x"] + 40, "y": start["y"]}, "10 frames at 240 px/s"
     assert "vel=" not in line_of(world.snapshot()["text"], "Player"), "still: no velocity"
 
 

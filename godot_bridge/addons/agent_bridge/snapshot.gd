@@ -158,8 +158,8 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 	var interactive := Roles.interactive_with(node, kind)
 	var entity := Roles.entity_in(node, kind, in_entity)
 	var name := Roles.name_with(node, kind, interactive, entity)
-	# Entities an agent looks for (named, or with a script) get refs for get, click, nearby.
-	var wanted := entity and (name != "" or node.get_script() != null)
+	# Entities an agent looks for get refs for get, click, nearby.
+	var wanted := entity and Roles.looked_for(node, kind, name)
 	if name == "" and walk.all:
 		name = Roles.readable(String(node.name))
 	var entry := {"role": role, "name": _clip(name) if name != "" else name,

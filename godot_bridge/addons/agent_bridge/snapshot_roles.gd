@@ -381,6 +381,13 @@ static func entity_in(node: Node, kind: Dictionary, in_entity: bool) -> bool:
 		and _title(node, false) != "")
 
 
+## Whether an entity is one an agent looks for, and so gets a ref: a body, an area, a sprite
+## or a mesh, with a name or a script. (A plain 2D or 3D node with a script is an entity, with
+## its place, but often a helper that draws or holds others: no ref of its own.)
+static func looked_for(node: Node, kind: Dictionary, name: String) -> bool:
+	return (kind.collision or kind.visual) and (name != "" or node.get_script() != null)
+
+
 ## Whether the node's script (or a script it extends) defines `method` itself.
 ## (Script.has_method asks about the Script resource, not about the functions it defines.)
 static func script_defines(node: Object, method: String) -> bool:

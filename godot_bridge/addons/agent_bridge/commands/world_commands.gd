@@ -80,7 +80,7 @@ func _nearby(args: Dictionary) -> Variant:
 	return {"origin": _wire(from), "entities": listed, "count": near.size()}
 
 
-## The entities (with a name or a script, as the snapshot gives refs) in the origin's world,
+## The entities an agent looks for (those the snapshot gives refs) in the origin's world,
 ## as [node, path]; not the origin, its own parts or what holds it.
 func _gather(node: Node, origin: Dictionary, in_entity: bool, into: Array) -> void:
 	for child: Node in node.get_children():
@@ -91,9 +91,8 @@ func _gather(node: Node, origin: Dictionary, in_entity: bool, into: Array) -> vo
 			continue
 		var entity := Roles.entity_in(child, kind, in_entity)
 		var holds_origin: bool = origin.node != null and child.is_ancestor_of(origin.node)
-		if entity and not holds_origin and _in_world(child, origin) and (
-				child.get_script() != null or Roles.name_with(child, kind,
-				Roles.interactive_with(child, kind), true) != ""):
+		if entity and not holds_origin and _in_world(child, origin) and Roles.looked_for(child,
+				kind, Roles.name_with(child, kind, Roles.interactive_with(child, kind), true)):
 			into.append([child, str(child.get_path())])
 		_gather(child, origin, in_entity or entity, into)
 
