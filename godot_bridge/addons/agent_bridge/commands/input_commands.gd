@@ -73,7 +73,7 @@ func _target(args: Dictionary) -> Variant:
 	if target is CommandError:
 		return target
 	if Pointer.scroll_into_view(target.node):
-		await _bridge.get_tree().process_frame
+		await _next_frame()
 	var point: Variant = _pointer.target_point(target.node, target.item)
 	if point is CommandError:
 		return point
@@ -136,7 +136,7 @@ func _click(args: Dictionary) -> Variant:
 	for time in (2 if args.double else 1):
 		_pointer.button(found[1], args.button, true, time == 1)
 		_pointer.button(found[1], args.button, false)
-	await _bridge.get_tree().process_frame  # let deferred reactions run
+	await _next_frame()  # let deferred reactions run
 	return _describe(found)
 
 
@@ -144,7 +144,7 @@ func _hover(args: Dictionary) -> Variant:
 	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
-	await _bridge.get_tree().process_frame
+	await _next_frame()
 	return _describe(found)
 
 
@@ -158,14 +158,13 @@ func _drag(args: Dictionary) -> Variant:
 	var blocked: Variant = _reachable(from)
 	if blocked is CommandError:
 		return blocked
-	var tree: SceneTree = _bridge.get_tree()
 	_pointer.button(from[1], args.button, true)
-	await tree.process_frame
+	await _next_frame()
 	for step in range(1, DRAG_STEPS + 1):
 		_pointer.move_to((from[1] as Vector2).lerp(to[1], float(step) / DRAG_STEPS))
-		await tree.process_frame
+		await _next_frame()
 	_pointer.button(to[1], args.button, false)
-	await tree.process_frame
+	await _next_frame()
 	return {"from": _describe(from), "to": _describe(to)}
 
 
@@ -194,7 +193,7 @@ func _send_events(args: Dictionary) -> Variant:
 		for event: InputEvent in events:
 			Input.parse_input_event(event)
 			sent = event
-		await _bridge.get_tree().process_frame  # parsed events reach the game next frame
+		await _next_frame()  # parsed events reach the game next frame
 	var kind := InputEvents.kind_of(args)
 	var answer := {kind: args[kind], "event": sent.as_text(), "actions": _actions_of(sent)}
 	match kind:
@@ -243,8 +242,13 @@ func _send_wheel(args: Dictionary) -> Variant:
 		point = Vector2(args.x, args.y)
 	_pointer.move_to(point)
 	_pointer.wheel(point, args.wheel)
-	await _bridge.get_tree().process_frame
+	await _next_frame()
 	return {"wheel": args.wheel, "position": {"x": point.x, "y": point.y}}
+
+
+## Lets one frame pass (every wait of these commands goes through here).
+func _next_frame() -> void:
+	await _bridge.get_tree().process_frame
 
 
 static func _phases(args: Dictionary) -> Array:
