@@ -194,8 +194,9 @@ def _events(args: argparse.Namespace, client: AgentClient) -> int:
 
 
 # The bridge command of each action the command line offers.
-WIRE_COMMANDS = {"set-value": "set_value", "key": "input"}
+WIRE_COMMANDS = {"set-value": "set_value", "key": "input", "action": "input", "gamepad": "input"}
 POINT = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
+WORLD_POINT = re.compile(r"-?\d+(?:\.\d+)?(?:,-?\d+(?:\.\d+)?){1,2}")
 
 
 def act(args: argparse.Namespace, client: AgentClient) -> int:
@@ -224,6 +225,8 @@ def _action_args(args: argparse.Namespace, client: AgentClient) -> dict[str, Any
     if command == "key":
         modifiers = [part for item in args.modifiers for part in item.split(",") if part]
         return {"key": args.key, **({"modifiers": modifiers} if modifiers else {})}
+    if command in ("action", "gamepad"):
+        return _input_args(args)
     if command == "drag":
         return {
             "from": _drag_end(client, args.target, args.timeout),
@@ -244,6 +247,23 @@ def _action_args(args: argparse.Namespace, client: AgentClient) -> dict[str, Any
     elif command == "set-value":
         cmd_args["value"] = _value(args.value)
     return cmd_args
+
+
+def _input_args(args: argparse.Namespace) -> dict[str, Any]:
+    """``input`` arguments of ``action NAME`` and ``gamepad --button B | --axis A``."""
+    if args.command == "action":
+        wire: dict[str, Any] = {"action": args.name, "strength": args.strength}
+    elif args.button is not None:
+        wire = {"joy_button": _name_or_index(args.button), "device": args.device}
+    else:
+        wire = {"joy_axis": _name_or_index(args.axis), "value": args.value, "device": args.device}
+    if args.hold or args.release:
+        wire["pressed"] = bool(args.hold)
+    return wire
+
+
+def _name_or_index(text: str) -> str | int:
+    return int(text) if text.isdigit() else text
 
 
 def _index(text: str) -> int:
@@ -284,8 +304,7 @@ def _drag_end(client: AgentClient, target: str, timeout: float) -> Any:
     point = POINT.fullmatch(target)
     if point:
         return {"x": float(point[1]), "y": float(point[2])}
-    end = target_args(client, target, timeout)
-    return end.get("path") or "@" + end["ref"]
+    return _target_text(client, target, timeout)
 
 
 def _describe_action(verb: str, response: Response) -> str:
@@ -298,6 +317,10 @@ def _describe_action(verb: str, response: Response) -> str:
         lines[0] += f" toggled={str(data['toggled']).lower()}"
     if verb == "input" and "key" in data:
         lines[0] += f" key={data['key']}"
+    elif verb == "input" and "event" in data:
+        lines[0] += f" {data['event']}"
+    if verb == "input" and data.get("actions"):
+        lines[0] += f" (plays {', '.join(data['actions'])})"
     selected = data.get("selected")
     if isinstance(selected, dict):
         item = orjson.dumps(selected.get("item")).decode()
@@ -329,6 +352,79 @@ def call(args: argparse.Namespace, client: AgentClient) -> int:
     if response is not None:
         show_json(response["data"])
     return 0
+
+
+# --- the game world ---------------------------------------------------------------------------
+
+
+def actions(args: argparse.Namespace, client: AgentClient) -> int:
+    """The game's controls, what can be acted on now, and the commands."""
+    return _show_world(args, client, "list_actions", {})
+
+
+def nearby(args: argparse.Namespace, client: AgentClient) -> int:
+    cmd_args: dict[str, Any] = {"limit": args.limit, **_world_origin(args, client)}
+    if args.radius is not None:
+        cmd_args["radius"] = args.radius
+    return _show_world(args, client, "nearby", cmd_args)
+
+
+def raycast(args: argparse.Namespace, client: AgentClient) -> int:
+    cmd_args: dict[str, Any] = {"areas": not args.bodies_only, **_world_origin(args, client)}
+    if args.direction is not None:
+        cmd_args["direction"] = _world_point(args.direction, "--direction")
+    else:
+        cmd_args["to"] = (
+            _world_point(args.to, "--to")
+            if WORLD_POINT.fullmatch(args.to)
+            else _target_text(client, args.to, args.timeout)
+        )
+    if args.max_distance is not None:
+        cmd_args["max_distance"] = args.max_distance
+    return _show_world(args, client, "raycast", cmd_args)
+
+
+def _show_world(
+    args: argparse.Namespace, client: AgentClient, cmd: str, cmd_args: dict[str, Any]
+) -> int:
+    """Sends ``list_actions``, ``nearby`` or ``raycast`` and prints its answer as text."""
+    from agent_client.client import world_text
+
+    response = _send(client, args, cmd, cmd_args)
+    if response is not None:
+        as_text = {
+            "list_actions": world_text.controls_text,
+            "nearby": world_text.nearby_text,
+            "raycast": world_text.ray_text,
+        }[cmd]
+        show(as_text(response["data"]))
+    return 0
+
+
+def _world_origin(args: argparse.Namespace, client: AgentClient) -> dict[str, Any]:
+    """``nearby``'s and ``raycast``'s origin: a target, or a world point (TARGET or --point).
+
+    Raises:
+        UsageError: BAD_ARGS for neither or both.
+    """
+    given = [value for value in (args.target, args.point) if value is not None]
+    if len(given) != 1:
+        raise UsageError("BAD_ARGS", "Give a target (@e3, /root/..., a selector) or --point.")
+    if args.point is not None or WORLD_POINT.fullmatch(given[0]):
+        return {"point": _world_point(given[0], "--point")}
+    return target_args(client, given[0], args.timeout)
+
+
+def _world_point(text: str, what: str) -> list[float]:
+    if not WORLD_POINT.fullmatch(text):
+        raise UsageError("BAD_ARGS", f"{what} takes x,y or x,y,z (numbers), not {text!r}.")
+    return [float(part) for part in text.split(",")]
+
+
+def _target_text(client: AgentClient, target: str, timeout: float) -> str:
+    """A target as one string: a path, or a ref (``@e3``)."""
+    found = target_args(client, target, timeout)
+    return str(found.get("path") or "@" + found["ref"])
 
 
 # --- waiting ----------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ def _common() -> argparse.ArgumentParser:
     common.add_argument(
         "--session",
         default=argparse.SUPPRESS,
-        help="session name or folder (default: the most recently started)",
+        help="session name or folder (default: the one started for the project this folder "
+        "is in, else the only one running)",
     )
     common.add_argument(
         "--json", action="store_true", default=argparse.SUPPRESS, help="print the raw response"
@@ -63,6 +64,32 @@ def named_command(argv: list[str], names: Iterable[str]) -> str | None:
     return None
 
 
+def _input_arguments(action: Any, name: str) -> None:
+    """The arguments of ``action`` (an input action) and ``gamepad`` (a button or an axis)."""
+    if name == "action":
+        action.add_argument("name", help="an input action (see `agent-bridge actions`)")
+        action.add_argument(
+            "--strength", type=float, default=1.0, help="how far it is pushed, 0 to 1"
+        )
+    else:
+        which = action.add_mutually_exclusive_group(required=True)
+        which.add_argument("--button", help="a, b, x, y, start, back, dpad_up, ... or an index")
+        which.add_argument(
+            "--axis",
+            help="left_x, left_y, right_x, right_y, trigger_left, trigger_right, or an index",
+        )
+        action.add_argument(
+            "--value",
+            type=float,
+            default=1.0,
+            help="where the axis is pushed, -1 to 1 (default 1; negative: --value=-1)",
+        )
+        action.add_argument("--device", type=int, default=0, help="the joypad (default 0)")
+    phase = action.add_mutually_exclusive_group()
+    phase.add_argument("--hold", action="store_true", help="press and keep it down")
+    phase.add_argument("--release", action="store_true", help="let go of what --hold pressed")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole grammar, or (``only``) the part one subcommand needs."""
     common = _common()
@@ -78,7 +105,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             return _Unused()
         return commands.add_parser(name, parents=[common], help=text, description=text)
 
-    start = command("start", "launch a game that keeps running; it becomes the current session")
+    start = command(
+        "start", "launch a game that keeps running; prints the session name for --session"
+    )
     start.add_argument("project", help="the folder holding project.godot")
     start.add_argument(
         "--render", action="store_true", help="render (not --headless): screenshots work"
@@ -129,6 +158,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
 
     target_help = "@eN or eN (a snapshot ref), /root/... (a node path) or a selector"
+    command(
+        "actions",
+        "the game's controls (input actions and their bindings), what can be pressed or "
+        "filled now, and the commands",
+    )
     for name, text in (
         ("click", "click a node, or a point x,y, with the mouse"),
         ("press", "press a button"),
@@ -138,6 +172,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         ("select", "choose an entry of an option button, menu, list, tab bar or tree"),
         ("set-value", "set a slider, spin box or color picker"),
         ("key", "press a key (Enter, Escape, A, F5, ...) as a player would"),
+        ("action", "trigger one of the game's input actions as its bound key or button would"),
+        ("gamepad", "press a joypad button or push a stick or trigger, through the engine's input"),
     ):
         action = command(name, text)
         if name == "key":
@@ -149,6 +185,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 metavar="MODIFIER",
                 help="held while the key is pressed: ctrl, shift, alt, meta (or ctrl,shift)",
             )
+        elif name in ("action", "gamepad"):
+            _input_arguments(action, name)
         else:
             action.add_argument(
                 "target", help=target_help + (", or x,y" if name == "click" else "")
@@ -183,6 +221,25 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         action.add_argument(
             "--snapshot", action="store_true", help="print a fresh snapshot after the action"
         )
+
+    point_help = "a world position x,y or x,y,z (negative first: --point=-5,2)"
+    nearby = command("nearby", "the game entities near a node or a world point, nearest first")
+    nearby.add_argument("target", nargs="?", help=target_help + ", or a world point x,y[,z]")
+    nearby.add_argument("--point", help=point_help)
+    nearby.add_argument("--radius", type=float, help="only entities this close (world units)")
+    nearby.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
+    raycast = command("raycast", "what a ray from a node or a world point hits first")
+    raycast.add_argument("target", nargs="?", help=target_help + ", or a world point x,y[,z]")
+    raycast.add_argument("--point", help=point_help)
+    aim = raycast.add_mutually_exclusive_group(required=True)
+    aim.add_argument("--direction", help="x,y or x,y,z (negative first: --direction=-1,0)")
+    aim.add_argument("--to", help=target_help + ", or a world point x,y[,z]")
+    raycast.add_argument(
+        "--max-distance", type=float, help="the ray's length with --direction (default 10000)"
+    )
+    raycast.add_argument(
+        "--bodies-only", action="store_true", help="areas do not stop the ray, bodies only"
+    )
 
     get = command(
         "get",
@@ -262,7 +319,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
 
     command("sessions", "list the sessions started here")
-    stop = command("stop", "quit a session's game (default: the current one)")
+    stop = command(
+        "stop", "quit a session's game (default: the one started for this folder's project)"
+    )
     stop.add_argument("--all", action="store_true", help="every session started here")
 
     install = command(

@@ -14,6 +14,7 @@ from typing import Any
 from agent_client.cli.output import show, show_json
 from agent_client.engine.sessions import (
     alive,
+    default_session,
     forget,
     free_name,
     read_index,
@@ -76,7 +77,10 @@ def start(args: argparse.Namespace) -> int:
     if args.json:
         show_json({"session": name, **info})
     else:
-        show(f"started session {name} (pid {info['pid']}): {info['dir']}")
+        show(
+            f"started session {name} (pid {info['pid']}): {info['dir']}\n"
+            f"--session {name} names it; commands run inside {project} find it by themselves"
+        )
     return 0
 
 
@@ -96,9 +100,15 @@ def _import_progress(project: Path) -> Callable[[str], None]:
 
 
 def sessions(args: argparse.Namespace) -> int:
+    """Every session started here; ``*`` marks the one a command run here without
+    ``--session`` goes to."""
     data = read_index()
+    try:
+        here: str | None = default_session()
+    except UsageError:
+        here = None
     rows = {
-        name: {**info, "running": alive(info), "current": name == data["current"]}
+        name: {**info, "running": alive(info), "current": name == here}
         for name, info in data["sessions"].items()
     }
     if args.json:

@@ -430,8 +430,67 @@ class AgentClient(Locators):
         return self.request("get_state")
 
     def list_actions(self) -> dict[str, Any]:
-        """Every action possible right now, and every command."""
+        """Every action possible right now (``actions``), the game's controls (``controls``:
+        its input actions and their bindings) and every command (``commands``)."""
         return dict(self.request("list_actions"))
+
+    def controls(self) -> list[dict[str, Any]]:
+        """The game's input actions, each ``{"action", "bindings", "inputs"}``: the names of
+        what it is bound to (``"A"``, ``"left stick left"``, ``"pad A"``) and, for each, the
+        :meth:`input` arguments that play that binding. The engine's ``ui_*`` actions are
+        left out unless the game rebinds them."""
+        return list(self.request("list_actions")["controls"])
+
+    def nearby(
+        self,
+        target: str | None = None,
+        *,
+        point: Sequence[float] | None = None,
+        radius: float | None = None,
+        limit: int = 20,
+    ) -> dict[str, Any]:
+        """The game entities near a node (a path or a ref) or a world ``point`` (``[x, y]`` or
+        ``[x, y, z]``), nearest first: ``{"origin", "entities", "count"}``, each entity with
+        its ``ref``, ``path``, ``name``, ``distance``, ``direction`` (a unit vector), ``pos``
+        and where it is on screen (``at``, ``offscreen`` or ``behind``).
+
+        Raises:
+            InvalidArgsError: the target is not in a 2D or 3D world, or the point is no
+                position.
+            NotFoundError: no node at that path.
+        """
+        args: dict[str, Any] = {"limit": limit, **_world_origin(target, point)}
+        if radius is not None:
+            args["radius"] = radius
+        return dict(self.request("nearby", args))
+
+    def raycast(
+        self,
+        target: str | None = None,
+        *,
+        point: Sequence[float] | None = None,
+        direction: Sequence[float] | None = None,
+        to: str | Sequence[float] | None = None,
+        max_distance: float | None = None,
+        areas: bool = True,
+    ) -> dict[str, Any]:
+        """What a ray from a node (a path or a ref) or a world ``point`` hits first, cast in a
+        ``direction`` or ``to`` a node (path or ref) or a point: ``{"from", "to", "hit"}``
+        and, on a hit, ``node`` (with its ref), ``position``, ``normal`` and ``distance``;
+        aimed at a node, ``reached`` says whether nothing else was in the way.
+
+        Raises:
+            InvalidArgsError: both or neither of direction and to, a zero direction, 2D mixed
+                with 3D.
+        """
+        args: dict[str, Any] = {"areas": areas, **_world_origin(target, point)}
+        if direction is not None:
+            args["direction"] = list(direction)
+        if to is not None:
+            args["to"] = to if isinstance(to, str) else list(to)
+        if max_distance is not None:
+            args["max_distance"] = max_distance
+        return dict(self.request("raycast", args))
 
     def change_scene(self, path: str) -> dict[str, Any]:
         """Switch the current scene (a ``res://`` file); answers once it is in the tree."""
@@ -501,8 +560,40 @@ class AgentClient(Locators):
         return self._act("drag", {"from": source, "to": dest}, options)
 
     def input(self, **args: Any) -> dict[str, Any]:
-        """``action=``, ``key=`` (with ``modifiers=``), ``text=`` or ``wheel=``."""
+        """``action=``, ``key=`` (with ``modifiers=``), ``button=`` (a mouse button),
+        ``joy_button=``, ``joy_axis=`` (with ``value=``), ``text=`` or ``wheel=``; with
+        ``pressed=True`` / ``False`` to hold or let go (left out: a tap), ``device=`` (a
+        joypad) and ``strength=``."""
         return self._act("input", {}, args)
+
+    def gamepad(
+        self,
+        button: str | int | None = None,
+        *,
+        axis: str | int | None = None,
+        value: float = 1.0,
+        device: int = 0,
+        pressed: bool | None = None,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """Press a joypad ``button`` (``"a"``, ``"start"``, ``"dpad_up"``, or an index) or
+        push an ``axis`` (``"left_x"``, ``"trigger_right"``, or an index) to ``value`` (-1 to
+        1), on joypad ``device``, through the engine's input path: a tap, or with ``pressed``
+        a hold (True) or a release (False). Answers with the event and the game's actions it
+        plays.
+
+        Raises:
+            InvalidArgsError: neither or both of button and axis, an unknown name, a device
+                out of range.
+        """
+        args: dict[str, Any] = {"device": device}
+        if button is not None:
+            args["joy_button"] = button
+        if axis is not None:
+            args.update(joy_axis=axis, value=value)
+        if pressed is not None:
+            args["pressed"] = pressed
+        return self._act("input", args, options)
 
     def screenshot(
         self, target: str | None = None, *, annotate: bool = False, name: str | None = None
@@ -823,6 +914,17 @@ def _point_or_target(target: str | None, x: float | None, y: float | None) -> di
     if x is None or y is None:
         raise ValueError("Give a target (a path or a ref) or both x and y.")
     return {"x": x, "y": y}
+
+
+def _world_origin(target: str | None, point: Sequence[float] | None) -> dict[str, Any]:
+    """A node (path or ref) or a world point, as ``nearby`` and ``raycast`` take it.
+
+    Raises:
+        ValueError: both or neither.
+    """
+    if (target is None) == (point is None):
+        raise ValueError("Give a target (a path or a ref) or a world point, one of them.")
+    return target_args(target) if target is not None else {"point": list(point or ())}
 
 
 def _renamed_options(options: dict[str, Any]) -> dict[str, Any]:

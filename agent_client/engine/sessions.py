@@ -1,9 +1,13 @@
 """Named sessions: games started with ``agent-bridge start`` that keep running between
 command-line invocations (and that the MCP server can attach to).
 
-An index file in the sessions root names each session and which one is current (the most
-recently started). ``--session NAME`` (or ``$AGENT_BRIDGE_SESSION``) picks another; a value
-with a slash is a session folder started by anything else (a pytest run, a script).
+An index file in the sessions root names each session, with its project folder. A command
+goes to ``--session NAME`` (or ``$AGENT_BRIDGE_SESSION``); without one, to the session
+started for the project the working folder is in (the nearest folder upward holding
+``project.godot``), else to the only session running; when several could be meant it fails
+and lists them, so two people (or an agent and a test run) on one machine never drive each
+other's game. A value with a slash is a session folder started by anything else (a pytest
+run, a script).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from agent_client.wire.protocol import READY_FILE
 
 INDEX_FILE = "cli-sessions.json"
 SESSION_ENV = "AGENT_BRIDGE_SESSION"
+PROJECT_FILE = "project.godot"
 
 Index = dict[str, Any]
 
@@ -37,7 +42,6 @@ def read_index() -> Index:
         data: Index = orjson.loads(_index_path().read_bytes())
     except (FileNotFoundError, orjson.JSONDecodeError):
         data = {}
-    data.setdefault("current", None)
     data.setdefault("sessions", {})
     return data
 
@@ -55,32 +59,78 @@ def _update_index(change: Callable[[Index], None]) -> None:
 
 
 def remember(name: str, info: dict[str, Any]) -> None:
-    """Record a started session and make it current."""
+    """Record a started session (``info`` holds its ``project`` folder)."""
 
     def change(data: Index) -> None:
+        data.pop("current", None)  # older versions kept one; sessions are chosen by folder now
         data["sessions"][name] = info
-        data["current"] = name
 
     _update_index(change)
 
 
 def forget(name: str) -> None:
-    """Drop a session; the most recently started remaining one becomes current."""
+    """Drop a session."""
 
     def change(data: Index) -> None:
+        data.pop("current", None)
         data["sessions"].pop(name, None)
-        if data["current"] == name:
-            remaining = sorted(data["sessions"].items(), key=lambda item: item[1]["started"])
-            data["current"] = remaining[-1][0] if remaining else None
 
     _update_index(change)
 
 
-def session_name(explicit: str | None) -> str:
-    name = explicit or os.environ.get(SESSION_ENV) or read_index()["current"]
-    if not name:
+def session_name(explicit: str | None, cwd: Path | None = None) -> str:
+    """The session a command means: ``explicit``, ``$AGENT_BRIDGE_SESSION``, or
+    :func:`default_session` for the working folder (``cwd``)."""
+    return explicit or os.environ.get(SESSION_ENV) or default_session(cwd)
+
+
+def project_of(folder: Path) -> Path | None:
+    """The project ``folder`` is in: itself or the nearest folder above holding
+    ``project.godot``; None outside any project."""
+    folder = folder.resolve()
+    for candidate in (folder, *folder.parents):
+        if (candidate / PROJECT_FILE).is_file():
+            return candidate
+    return None
+
+
+def default_session(cwd: Path | None = None) -> str:
+    """The running session started for the project ``cwd`` (default: the working folder) is
+    in, else the only running session.
+
+    Raises:
+        UsageError: NO_SESSION when none runs; AMBIGUOUS_SESSION, listing them, when several
+            could be meant (several for this project, or several and none for it).
+    """
+    running = {name: info for name, info in read_index()["sessions"].items() if alive(info)}
+    if not running:
         raise UsageError("NO_SESSION", "No session: start one with `agent-bridge start PROJECT`.")
-    return str(name)
+    project = project_of(cwd or Path.cwd())
+    if project is not None:
+        mine = [name for name, info in running.items() if _same_folder(info, project)]
+        if len(mine) == 1:
+            return str(mine[0])
+        if mine:
+            raise _several(mine, running, f"started for {project}")
+    if len(running) == 1:
+        return str(next(iter(running)))
+    where = f"none for {project}" if project is not None else "this folder is in no project"
+    raise _several(list(running), running, f"running ({where})")
+
+
+def _same_folder(info: dict[str, Any], project: Path) -> bool:
+    try:
+        return Path(str(info.get("project", ""))).resolve() == project
+    except OSError:
+        return False
+
+
+def _several(names: list[str], running: dict[str, Any], what: str) -> UsageError:
+    listed = "; ".join(f"{name} ({running[name].get('project')})" for name in sorted(names))
+    return UsageError(
+        "AMBIGUOUS_SESSION",
+        f"{len(names)} sessions {what}: {listed}. Say which with --session NAME.",
+    )
 
 
 def session_dir(explicit: str | None) -> Path:

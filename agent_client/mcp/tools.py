@@ -21,6 +21,7 @@ import orjson
 
 from agent_client.client.client import AgentClient
 from agent_client.client.metrics import describe_metrics
+from agent_client.client.world_text import controls_text, nearby_text, ray_text
 from agent_client.wire.errors import AgentBridgeError, BridgeError, GameExitedError
 from agent_client.wire.protocol import Event, target_args
 
@@ -106,6 +107,17 @@ SETTLED = {
     "description": "answer only once animations and scene changes are done",
 }
 POINT = {"type": "number", "description": "screen x (instead of target), with y"}
+WORLD_POINT = {
+    "type": "array",
+    "items": {"type": "number"},
+    "minItems": 2,
+    "maxItems": 3,
+    "description": "a world position or vector [x, y] or [x, y, z]",
+}
+PRESSED = {
+    "type": "boolean",
+    "description": "hold (true) or release (false) only; left out: a tap",
+}
 
 
 @dataclass
@@ -202,6 +214,29 @@ class Play:
     def get_events(self, _args: dict[str, Any]) -> Result:
         events = self.current().get_events()
         return Result(_events_text(events, "no events since the last look"))
+
+    def actions(self, _args: dict[str, Any]) -> Result:
+        return Result(controls_text(self.current().list_actions()))
+
+    def nearby(self, args: dict[str, Any]) -> Result:
+        found = self.current().nearby(
+            args.get("target"),
+            point=args.get("point"),
+            radius=args.get("radius"),
+            limit=args.get("limit", 20),
+        )
+        return Result(nearby_text(found))
+
+    def raycast(self, args: dict[str, Any]) -> Result:
+        ray = self.current().raycast(
+            args.get("target"),
+            point=args.get("point"),
+            direction=args.get("direction"),
+            to=args.get("to"),
+            max_distance=args.get("max_distance"),
+            areas=args.get("areas", True),
+        )
+        return Result(ray_text(ray))
 
     def screenshot(self, args: dict[str, Any]) -> Result:
         shot = self.current().screenshot(args.get("target"), annotate=args.get("annotate", False))
@@ -327,6 +362,16 @@ def _wire_args(cmd: str, args: dict[str, Any]) -> dict[str, Any]:
     return wire
 
 
+def _pad_args(args: dict[str, Any]) -> dict[str, Any]:
+    """The gamepad tool's arguments as ``input``'s: ``joy_button`` or ``joy_axis`` (+ value)."""
+    wire = {key: value for key, value in args.items() if key not in ("button", "axis", "value")}
+    if "button" in args:
+        wire["joy_button"] = args["button"]
+    if "axis" in args:
+        wire.update(joy_axis=args["axis"], value=args.get("value", 1))
+    return wire
+
+
 def _drag_end(value: Any) -> Any:
     """A drag end as the bridge takes it: a ref without @, a path, or {x, y}."""
     return value.removeprefix("@") if isinstance(value, str) else value
@@ -335,7 +380,11 @@ def _drag_end(value: Any) -> Any:
 def _effects_text(
     cmd: str, wire: dict[str, Any], data: dict[str, Any], events: list[Event], screen: str
 ) -> str:
-    what = wire.get("ref") or wire.get("path") or wire.get("key") or wire.get("action") or ""
+    named = ("ref", "path", "key", "action", "joy_button", "joy_axis")
+    key = next((key for key in named if key in wire), "")
+    what = "" if not key else f"{key}={wire[key]}" if key.startswith("joy_") else str(wire[key])
+    if data.get("actions") and cmd == "input":
+        what += f" (plays {', '.join(data['actions'])})"
     if "position" in data:
         what = f"{what} at {int(data['position']['x'])},{int(data['position']['y'])}".strip()
     if "item_text" in data:
@@ -518,10 +567,7 @@ def build_tools(play: Play) -> list[Tool]:
                     "type": "array",
                     "items": {"type": "string", "enum": ["ctrl", "shift", "alt", "meta"]},
                 },
-                "pressed": {
-                    "type": "boolean",
-                    "description": "hold (true) or release (false) only; left out: a tap",
-                },
+                "pressed": PRESSED,
             },
             "key",
         ),
@@ -531,13 +577,80 @@ def build_tools(play: Play) -> list[Tool]:
             "Trigger one of the game's input actions (as its bound key or button would).",
             {
                 "action": {"type": "string"},
-                "pressed": {
-                    "type": "boolean",
-                    "description": "hold (true) or release (false) only; left out: a tap",
-                },
+                "pressed": PRESSED,
                 "strength": {"type": "number", "minimum": 0, "maximum": 1},
             },
             "action",
+        ),
+        Tool(
+            "gamepad",
+            "Press a joypad button or push a stick or trigger axis, as a pad would: for games "
+            "(or actions) played with a pad. Answers with the events, the changes and the "
+            "screen after.",
+            _schema(
+                {
+                    "button": {
+                        "type": ["string", "integer"],
+                        "description": "a, b, x, y, start, back, left_shoulder, dpad_up, ... "
+                        "or an index",
+                    },
+                    "axis": {
+                        "type": ["string", "integer"],
+                        "description": "left_x, left_y, right_x, right_y, trigger_left, "
+                        "trigger_right, or an index",
+                    },
+                    "value": {"type": "number", "minimum": -1, "maximum": 1, "default": 1},
+                    "device": {"type": "integer", "minimum": 0, "maximum": 15, "default": 0},
+                    "pressed": PRESSED,
+                    "settled": SETTLED,
+                }
+            ),
+            lambda a: play.act("input", _pad_args(a)),
+        ),
+        Tool(
+            "actions",
+            "The game's controls (its input actions and what each is bound to: keys, mouse "
+            "buttons, pad buttons and sticks), what can be pressed or filled now, and the "
+            "game's commands.",
+            _schema({}),
+            play.actions,
+            read_only=True,
+        ),
+        Tool(
+            "nearby",
+            "The game entities near a node or a world point, nearest first: distance, "
+            "direction, where on screen (at, offscreen, behind) and in the world (pos), refs.",
+            _schema(
+                {
+                    "target": TARGET,
+                    "point": WORLD_POINT,
+                    "radius": {"type": "number", "minimum": 0},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 20},
+                }
+            ),
+            play.nearby,
+            read_only=True,
+        ),
+        Tool(
+            "raycast",
+            "What a ray from a node or a world point hits first, cast in a direction or to a "
+            "node or point (then: whether that node is in sight).",
+            _schema(
+                {
+                    "target": TARGET,
+                    "point": WORLD_POINT,
+                    "direction": WORLD_POINT,
+                    "to": {
+                        "type": ["string", "array"],
+                        "items": {"type": "number"},
+                        "description": "a ref, a node path, or a world position",
+                    },
+                    "max_distance": {"type": "number", "minimum": 0},
+                    "areas": {"type": "boolean", "default": True},
+                }
+            ),
+            play.raycast,
+            read_only=True,
         ),
         Tool(
             "wait",

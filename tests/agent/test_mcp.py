@@ -26,6 +26,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "demos" / "crystal_vault"
+WORLD_2D = "res://scenes/world_2d.tscn"
 sys.path.insert(0, str(REPO / "demos"))
 
 from vault_agent import read_vault, symmetries  # noqa: E402
@@ -170,3 +171,35 @@ def test_screenshots_come_back_as_png_images() -> None:
             await call(session, "stop")
 
     run(shoot)
+
+
+def test_a_game_world_through_mcp_tools() -> None:
+    """Controls, a pad, and spatial questions, on the fixture game's 2D world."""
+
+    async def explore() -> None:
+        async with server() as (session, _):
+            names = await tool_names(session)
+            assert {"actions", "gamepad", "nearby", "raycast"} <= names
+            world = str(REPO / "tests" / "fixture_game")
+            launched = await call(session, "launch", project=world, scene=WORLD_2D)
+            assert "- controls: ui_cancel (Escape, pad B), move_left (A, Left" in launched
+            controls = await call(session, "actions")
+            assert "  fire: pad A\n" in controls and "  throttle: RT\n" in controls
+            fired = await call(session, "gamepad", button="a")
+            assert fired.startswith("input joy_button=a (plays fire)") and "fired from" in fired, (
+                fired
+            )
+            near = await call(session, "nearby", target="/root/World2D/Player", limit=2)
+            assert near.splitlines()[:2] == [
+                "5 near 200,300 (the nearest 2)",
+                '  generic "Silver Coin" @e4  150 away toward 0,1  at=200,450  pos=200,450',
+            ]
+            ray = await call(session, "raycast", target="/root/World2D/Player", to=[600, 300])
+            assert ray.startswith('hit generic "Wall" @e2 at 390,300 (190 away)')
+            bad = await session.call_tool("gamepad", {"button": "z"})
+            assert bad.is_error and "INVALID_ARGS: Unknown joy_button" in text_of(bad)
+            nowhere = await session.call_tool("nearby", {"target": "/root/World2D/Nobody"})
+            assert nowhere.is_error and "NOT_FOUND" in text_of(nowhere)
+            await call(session, "stop")
+
+    run(explore)

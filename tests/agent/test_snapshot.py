@@ -12,7 +12,21 @@ LINE = re.compile(
     r'^(?P<indent>(  )*)- (?P<role>[a-z]+)( "(?P<name>(?:[^"\\]|\\.)*)")?'
     r"( \[(?P<attrs>[^\]]*)\])?$"
 )
-ATTR_ORDER = ["disabled", "checked", "selected", "expanded", "value", "at", "class", "nth", "ref"]
+ATTR_ORDER = [
+    "disabled",
+    "checked",
+    "selected",
+    "expanded",
+    "value",
+    "at",
+    "offscreen",
+    "behind",
+    "pos",
+    "vel",
+    "class",
+    "nth",
+    "ref",
+]
 
 
 def snapshot(game: AgentClient, **args: object) -> dict:
@@ -71,7 +85,9 @@ def test_game_objects_that_take_pointer_input_get_refs_with_their_class(
     input_lab: AgentClient,
 ) -> None:
     text = snapshot(input_lab)["text"]
-    assert re.search(r'- generic "Token A" \[at=\d+,\d+, class=token, ref=e\d+\]', text)
+    assert re.search(
+        r'- generic "Token A" \[at=\d+,\d+, pos=\d+,\d+, class=token, ref=e\d+\]', text
+    )
 
 
 def test_interactive_and_compact_filters(input_lab: AgentClient) -> None:

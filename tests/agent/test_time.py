@@ -184,7 +184,7 @@ def test_input_sequence_runs_a_timeline_and_refuses_bad_entries(input_lab: Agent
         ([], "1 to"),
         ([{"key": "A", "start": -1, "frames": 2}], r"entries\[0\].start"),
         ([{"key": "A", "frames": 0}], r"entries\[0\].frames"),
-        ([{"key": "NoSuchKey", "frames": 1}], "unknown key"),
+        ([{"key": "NoSuchKey", "frames": 1}], "Unknown key"),
         ([{"key": "A", "frames": 1, "strength": 2}], "strength"),
         ([{"key": "A", "frames": 1, "colour": 1}], "unknown field"),
         (["A"], "array of object"),

@@ -17,6 +17,7 @@ import psutil
 import pytest
 
 FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
+DEMO_GAME = Path(__file__).resolve().parents[2] / "demos" / "crystal_vault"
 CONFORMANCE = "/root/Conformance"
 
 
@@ -29,21 +30,24 @@ class Cli:
         self.env.pop("AGENT_BRIDGE_SESSION", None)
         self.env.pop("XDG_RUNTIME_DIR", None)  # the sessions root then follows TMPDIR
 
-    def __call__(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+    def __call__(
+        self, *args: str, ok: bool = True, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
             [sys.executable, "-m", "agent_client.cli", *args],
             capture_output=True,
             text=True,
             env=self.env,
             timeout=120,
+            cwd=cwd,
         )
         if ok:
             assert done.returncode == 0, done.stderr
         return done
 
-    def fails(self, *args: str) -> str:
+    def fails(self, *args: str, cwd: Path | None = None) -> str:
         """The one error line of a failing invocation."""
-        done = self(*args, ok=False)
+        done = self(*args, ok=False, cwd=cwd)
         assert done.returncode == 1, done.stdout
         lines = done.stderr.splitlines()
         assert len(lines) == 1, done.stderr
@@ -135,24 +139,53 @@ def test_concurrent_invocations_each_get_their_own_answer(cli: Cli) -> None:
 def test_stop_ends_the_game_and_forgets_the_session(tmp_path: Path) -> None:
     cli = Cli(tmp_path)
     assert cli.fails("snapshot").startswith("error NO_SESSION: No session: start one")
-    info = orjson.loads(cli("start", str(FIXTURE_GAME), "--json").stdout)
-    assert info["session"] == "fixture_game"
+    started = cli("start", str(FIXTURE_GAME)).stdout.splitlines()
+    assert started[0].startswith("started session fixture_game (pid ")
+    assert started[1] == (
+        f"--session fixture_game names it; commands run inside {FIXTURE_GAME} find it by themselves"
+    )
+    info = orjson.loads(cli("--session", "fixture_game", "call", "hello", "--json").stdout)
+    assert info["ok"]
     second = orjson.loads(cli("start", str(FIXTURE_GAME), "--json").stdout)
-    assert second["session"] == "fixture_game-2"  # the newest is current
-    assert cli("sessions").stdout.startswith("  fixture_game ")
+    assert second["session"] == "fixture_game-2"
+    assert cli("sessions").stdout.startswith("  fixture_game "), "two could be meant: no *"
     assert cli.fails("start", str(FIXTURE_GAME), "--session", "fixture_game").startswith(
         "error SESSION_RUNNING:"
     )
-    assert cli("stop").stdout == "stopped session fixture_game-2\n"
-    assert cli("snapshot").returncode == 0  # fixture_game is current again
+    assert cli.fails("stop").startswith(
+        "error AMBIGUOUS_SESSION: 2 sessions running (this folder is in no project): "
+        f"fixture_game ({FIXTURE_GAME}); fixture_game-2 ({FIXTURE_GAME})."
+    )
+    assert cli.fails("snapshot", cwd=FIXTURE_GAME / "scenes").startswith(
+        f"error AMBIGUOUS_SESSION: 2 sessions started for {FIXTURE_GAME}: "
+    )
+    assert cli("stop", "--session", "fixture_game-2").stdout == "stopped session fixture_game-2\n"
+    assert cli("snapshot").returncode == 0  # the only one running
     assert cli("stop").stdout == "stopped session fixture_game\n"
-    for started in (info, second):
-        assert not Path(started["dir"]).exists()
-        assert (
-            not psutil.pid_exists(started["pid"])
-            or psutil.Process(started["pid"]).status() == psutil.STATUS_ZOMBIE
-        )
+    assert not Path(second["dir"]).exists()
+    assert (
+        not psutil.pid_exists(second["pid"])
+        or psutil.Process(second["pid"]).status() == psutil.STATUS_ZOMBIE
+    )
     assert cli("sessions").stdout.startswith("no sessions")
+
+
+def test_each_project_folder_drives_its_own_game(tmp_path: Path) -> None:
+    """Two people on one machine: commands run in a project's folder go to its game, and
+    `stop` there never quits the other one."""
+    cli = Cli(tmp_path)
+    cli("start", str(FIXTURE_GAME), "--session", "mine")
+    cli("start", str(DEMO_GAME), "--session", "theirs")
+    try:
+        assert "Conformance" in cli("snapshot", cwd=FIXTURE_GAME / "scenes").stdout
+        assert "Conformance" not in cli("snapshot", cwd=DEMO_GAME).stdout
+        listed = cli("sessions", cwd=FIXTURE_GAME).stdout
+        assert re.search(r"^\* mine  running", listed, re.MULTILINE)
+        assert re.search(r"^  theirs  running", listed, re.MULTILINE)
+        assert cli("stop", cwd=DEMO_GAME).stdout == "stopped session theirs\n"
+        assert "Conformance" in cli("snapshot", cwd=tmp_path).stdout, "the only one left"
+    finally:
+        cli("stop", "--all")
 
 
 def test_an_installed_game_runs_with_the_bridge(cli: Cli, tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from tests.fake import snapshot
+from tests.fake import snapshot, world
 from tests.fake.scene import MAIN_SCENE, MOUSE_IGNORED, SCENES, FakeNode
 
 GAME_NAME = "AgentBridge fixture"
@@ -157,11 +157,36 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "action": {"type": "string"},
             "key": {"type": "string"},
             "modifiers": {"type": "array"},
+            "button": {"type": "string"},
+            "joy_button": {},
+            "joy_axis": {},
+            "value": {"type": "number", "minimum": -1, "maximum": 1},
+            "device": {"type": "integer", "minimum": 0, "maximum": 15},
+            "strength": {"type": "number", "minimum": 0, "maximum": 1},
             "text": {"type": "string"},
             "wheel": {"type": "integer"},
             "pressed": {"type": "boolean"},
             **POINT,
             **ACTION,
+        }
+    ),
+    "nearby": schema(
+        {
+            **TARGET,
+            "point": {},
+            "radius": {"type": "number", "minimum": 0},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 500},
+        }
+    ),
+    "raycast": schema(
+        {
+            **TARGET,
+            "point": {},
+            "direction": {},
+            "to": {},
+            "max_distance": {"type": "number", "minimum": 0},
+            "areas": {"type": "boolean"},
+            "mask": {"type": "integer", "minimum": 0},
         }
     ),
     "set_value": schema({**TARGET, "value": {}, **ACTION}, "value"),
@@ -474,7 +499,12 @@ class FakeBridge:
                 {"name": name, **({"source": source} if source != "bridge" else {})}
                 for name, _, source in listed
             ]
-        return {**self.info, "agent_mode": True, "commands": commands}
+        return {
+            **self.info,
+            "agent_mode": True,
+            "commands": commands,
+            "controls": world.summaries(),
+        }
 
     def _cmd_get_tree(self, args: Data) -> Data:
         top = self.node_at(args.get("root", "/root"))
@@ -640,7 +670,7 @@ class FakeBridge:
             if node.is_visible()
             for action in node.actions()
         ]
-        return {"actions": actions, "commands": sorted(self._handlers)}
+        return {"actions": actions, "controls": world.CONTROLS, "commands": sorted(self._handlers)}
 
     def _cmd_get_state(self, _args: Data) -> Data:
         if self.scene.name != "Lab":
@@ -835,13 +865,37 @@ class FakeBridge:
         return {"quitting": True}
 
     def _cmd_input(self, args: Data) -> Data:
-        kinds = [kind for kind in ("action", "key", "text", "wheel") if kind in args]
-        if len(kinds) != 1:
-            raise Failure("INVALID_ARGS", "input: give exactly one of action, key, text, wheel.")
+        kind = world.check_input(args, Failure)
         unknown = set(args.get("modifiers", [])) - {"ctrl", "shift", "alt", "meta"}
         if unknown:
             raise Failure("INVALID_ARGS", f"input: unknown modifiers {sorted(unknown)}.")
-        return self._acting(args, lambda: {kinds[0]: args[kinds[0]]})
+        return self._acting(args, lambda: world.played(kind, args[kind]))
+
+    def _origin(self, args: Data) -> tuple[FakeNode | None, tuple[float, float]]:
+        """``nearby``'s and ``raycast``'s start: a node (path or ref) or a ``point``."""
+        if ("point" in args) == ("path" in args or "ref" in args):
+            raise Failure("INVALID_ARGS", "Give exactly one of path, ref (a node) or point.")
+        node = self.target(args) if "point" not in args else None
+        return node, world.origin(node if node is not None else args["point"], Failure)
+
+    def _cmd_nearby(self, args: Data) -> Data:
+        node, start = self._origin(args)
+        return world.nearby(start, world.placed(self._root, node), self.refs.ref_of, args)
+
+    def _cmd_raycast(self, args: Data) -> Data:
+        node, start = self._origin(args)
+        if ("direction" in args) == ("to" in args):
+            raise Failure("INVALID_ARGS", "raycast takes exactly one of direction or to.")
+        target = None
+        if "direction" in args:
+            end = world.ray_end(start, args["direction"], args.get("max_distance", 1e4), Failure)
+        elif isinstance(args["to"], str):
+            key = "path" if args["to"].startswith("/") else "ref"
+            target = self.target({key: args["to"]})
+            end = world.origin(target, Failure)
+        else:
+            end = world.origin(args["to"], Failure)
+        return world.raycast(start, end, world.placed(self._root, node), self.refs.ref_of, target)
 
     def _cmd_select(self, args: Data) -> Data:
         node = self.target(args)

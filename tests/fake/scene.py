@@ -273,7 +273,16 @@ def lab_scene() -> FakeNode:
             color={"r": 1.0, "g": 0.0, "b": 0.0, "a": 1.0, "html": "#ff0000ff"},
         ),
     )
-    return lab.add(FakeNode("Mover", "Node2D", props={"visible": True}), ui)
+    mover = FakeNode(
+        "Mover", "Node2D", props={"visible": True, "global_position": {"x": 100, "y": 100}}
+    )
+    coin = FakeNode(
+        "Coin",
+        "Area2D",
+        label="Coin",
+        props={"visible": True, "global_position": {"x": 160, "y": 100}},
+    )
+    return lab.add(mover, coin, ui)
 
 
 SCENES = {

@@ -35,6 +35,7 @@ const COMMAND_MODULES := {
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],
 	"commands/metrics_commands.gd": ["metrics", "measure", "measure_start", "measure_stop"],
+	"commands/world_commands.gd": ["nearby", "raycast"],
 }
 
 ## True only when the game was launched for an agent.
@@ -289,6 +290,8 @@ func _load_module(file: String) -> void:
 		"commands/input_commands.gd", "commands/choice_commands.gd":
 			module = script.new(self, locator, _get_pointer())
 			acts = true
+		"commands/world_commands.gd":
+			module = script.new(self, locator, _refs)
 	if module == null:
 		push_error("AgentBridge: no way to make the module %s." % file)
 	elif acts:

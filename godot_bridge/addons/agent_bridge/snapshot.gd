@@ -11,8 +11,10 @@ extends RefCounted
 
 const Items := preload("items.gd")
 const Pointer := preload("pointer.gd")
+const Controls := preload("controls.gd")
 const Refs := preload("refs.gd")
 const Roles := preload("snapshot_roles.gd")
+const World := preload("world.gd")
 
 const MAX_NAME := 80
 ## What a snapshot can be asked for (also inside an action's `snapshot` option).
@@ -29,6 +31,8 @@ const OPTIONS_SCHEMA := {
 }
 ## Wrappers that give way to their children in a compact snapshot when unnamed.
 const WRAPPER_ROLES := ["generic", "group", "region"]
+## Roles whose name is the text a node shows: stacked copies of one are one entry.
+const TEXT_ROLES := ["text", "heading"]
 
 ## How many snapshots were taken (each answer carries its number).
 var generation: int = 0
@@ -70,16 +74,19 @@ func take(root: Node, options: Dictionary) -> Dictionary:
 		else:
 			_shown = {}
 			part = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
-		return _answer(part, options)
+		return _answer(part, options, root == tree_root)
 	var entry: Variant = _collect(root, str(root.get_path()), 0, walk.modal == null, walk)
 	_observe(entry)
-	return _answer(entry, options)
+	return _answer(entry, options, true)
 
 
-func _answer(entry: Variant, options: Dictionary) -> Dictionary:
+## `header`: a snapshot of the whole tree starts with the game's controls and its camera.
+func _answer(entry: Variant, options: Dictionary, header: bool) -> Dictionary:
 	if options.get("since", -1) == tree_version:
 		return {"unchanged": true, "snapshot": generation, "tree_version": tree_version}
 	var lines := PackedStringArray()
+	if header:
+		_add_header(lines)
 	var interactive: bool = options.get("interactive", false)
 	if entry != null:
 		if interactive:
@@ -88,6 +95,19 @@ func _answer(entry: Variant, options: Dictionary) -> Dictionary:
 	# _shown is replaced, never changed, by the next snapshot: the answer may hold it as is.
 	return {"text": "\n".join(lines), "refs": _shown, "snapshot": generation,
 		"tree_version": tree_version}
+
+
+## The lines above the tree: `- controls: ...` (the game's input actions and their bindings)
+## and `- camera "Name" [pos=..., facing=...]` (the camera that shows the world), each only
+## when there is one.
+func _add_header(lines: PackedStringArray) -> void:
+	var controls := Controls.line()
+	if controls != "":
+		lines.append(controls)
+	var camera := World.active_camera(_bridge_node.get_tree().root)
+	if camera != null:
+		lines.append("- camera \"%s\" [%s]" % [_clip(Roles.readable(String(camera.name))),
+			", ".join(World.camera_attrs(camera))])
 
 
 ## Moves tree_version on when what the whole tree shows differs from the last look.
@@ -108,7 +128,7 @@ static func _fingerprint_parts(entry: Dictionary, parts: PackedStringArray) -> v
 	var line: String = entry.role + "|" + entry.name + "|" + entry.ref + "|" \
 		+ str(children.size())
 	for attr: String in entry.attrs:
-		if not attr.begins_with("at="):
+		if not World.is_place_attr(attr):
 			line += "|" + attr
 	parts.append(line)
 	for child: Dictionary in children:
@@ -122,10 +142,12 @@ func shown_refs() -> Dictionary:
 
 # --- collecting -------------------------------------------------------------------------------
 
-## One entry per node a player could notice: {"role", "name", "attrs", "ref", "children"}, or
-## null for an unnamed leaf that says nothing (a background, a decoration) unless `all`.
+## One entry per node a player could notice: {"role", "name", "attrs", "ref", "children"}
+## (and "node" for text, to find stacked copies), or null for an unnamed leaf that says
+## nothing (a background, a decoration) unless `all`. `in_entity`: an ancestor is an entity,
+## whose sprites and meshes are part of it.
 func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dictionary,
-		kind: Dictionary = {}) -> Variant:
+		kind: Dictionary = {}, in_entity: bool = false) -> Variant:
 	if node == walk.modal:
 		reachable = true
 	if kind.is_empty():
@@ -134,15 +156,21 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 	if kind.label or role == "dialog":
 		role = Roles.role_with(node, kind)  # a heading, or the application window
 	var interactive := Roles.interactive_with(node, kind)
-	var entity := Roles.entity_with(node, kind)
+	var entity := Roles.entity_in(node, kind, in_entity)
 	var name := Roles.name_with(node, kind, interactive, entity)
+	# Entities an agent looks for get refs for get, click, nearby.
+	var wanted := entity and Roles.looked_for(node, kind, name)
 	if name == "" and walk.all:
 		name = Roles.readable(String(node.name))
 	var entry := {"role": role, "name": _clip(name) if name != "" else name,
 		"attrs": Roles.attrs_with(node, kind, entity), "ref": "", "children": []}
+	if role in TEXT_ROLES:
+		entry["node"] = node
+	elif name == "":
+		entry["node_name"] = String(node.name)  # names it if it would repeat a sibling
 	if node == walk.get("find"):
 		walk["found"] = entry
-	if reachable and interactive:
+	if reachable and (interactive or wanted):
 		entry.ref = _refs.ref_for(node)
 		_shown[entry.ref] = _refs.describe(entry.ref, path, role, entry.name)
 	if (entry.ref != "" or entity) and node.get_script() != null:
@@ -153,7 +181,9 @@ func _collect(node: Node, path: String, depth: int, reachable: bool, walk: Dicti
 	if not cut_off:
 		if kind.items:
 			entry.children = _item_entries(node, path, Items.entries(node), reachable)
-		_collect_children(node, entry.children, path, depth, reachable, walk)
+		_collect_children(node, entry.children, path, depth, reachable, walk,
+			in_entity or entity)
+		_drop_stacked_copies(entry)
 	var says_nothing: bool = entry.name == "" and entry.ref == "" and entry.attrs.is_empty() \
 		and entry.children.is_empty() and not (cut_off and node.get_child_count() > 0)
 	return null if says_nothing and not walk.all and depth > 0 else entry
@@ -184,7 +214,7 @@ func _item_entries(node: Node, path: String, items: Array, reachable: bool) -> A
 ## button's open menu); so are nodes a player cannot notice (timers, sounds, shapes) unless
 ## `all`. Each child's kind is worked out once, here, and handed down.
 func _collect_children(node: Node, entries: Array, path: String, depth: int, reachable: bool,
-		walk: Dictionary) -> void:
+		walk: Dictionary, in_entity: bool) -> void:
 	var has_internal := node.get_child_count(true) != node.get_child_count(false)
 	var public_children: Array[Node] = []
 	if has_internal:
@@ -199,9 +229,29 @@ func _collect_children(node: Node, entries: Array, path: String, depth: int, rea
 				and not public_children.has(child):
 			continue
 		var child_entry: Variant = _collect(child, path.path_join(String(child.name)),
-			depth + 1, reachable, walk, kind)
+			depth + 1, reachable, walk, kind, in_entity)
 		if child_entry != null:
 			entries.append(child_entry)
+
+
+## Stacked copies of a text (a 3D label's shadow copies, outline labels: the same text at the
+## same place, as children of the text or beside each other) are one entry: the first.
+static func _drop_stacked_copies(entry: Dictionary) -> void:
+	var kept: Array = [entry] if entry.has("node") and entry.name != "" else []
+	var children: Array = []
+	for child: Dictionary in entry.children:
+		var copy := false
+		if child.has("node") and child.name != "" and child.ref == "" \
+				and (child.children as Array).is_empty():
+			for shown: Dictionary in kept:
+				if shown.name == child.name and World.same_place(shown.node, child.node):
+					copy = true
+					break
+			if not copy:
+				kept.append(child)
+		if not copy:
+			children.append(child)
+	entry.children = children
 
 
 static func _clip(text: String) -> String:
@@ -223,7 +273,7 @@ static func _mark_refs(entry: Dictionary) -> bool:
 
 func _render(entry: Dictionary, depth: int, interactive: bool, compact: bool,
 		lines: PackedStringArray) -> void:
-	_number_duplicates(entry.children)
+	_number_duplicates(entry.children, not compact)
 	if interactive and not entry.has_ref:
 		return
 	# compact: unnamed wrappers give way to their children; with interactive, every node
@@ -235,6 +285,18 @@ func _render(entry: Dictionary, depth: int, interactive: bool, compact: bool,
 	var child_depth := depth if hoisted else depth + 1
 	for child: Dictionary in entry.children:
 		_render(child, child_depth, interactive, compact, lines)
+
+
+static func _name_repeated_wrappers(siblings: Array) -> void:
+	var alike := {}
+	for entry: Dictionary in siblings:
+		if entry.has("node_name") and entry.ref == "":
+			var key: String = entry.role + "|" + "|".join(entry.attrs)
+			alike[key] = alike.get(key, []) + [entry]
+	for group: Array in alike.values():
+		if group.size() > 1:
+			for entry: Dictionary in group:
+				entry.name = _clip(Roles.readable(entry.node_name))
 
 
 static func _line(entry: Dictionary) -> String:
@@ -254,8 +316,11 @@ static func _line(entry: Dictionary) -> String:
 
 
 ## Siblings with the same role and name get nth=1, 2, ... after the first, so a reader can
-## tell them apart.
-static func _number_duplicates(siblings: Array) -> void:
+## tell them apart. With `name_unnamed`, unnamed siblings whose lines would read the same (two
+## bare `- generic` wrappers) are named by their node names first.
+static func _number_duplicates(siblings: Array, name_unnamed: bool) -> void:
+	if name_unnamed:
+		_name_repeated_wrappers(siblings)
 	var seen := {}
 	for entry: Dictionary in siblings:
 		if entry.name == "":

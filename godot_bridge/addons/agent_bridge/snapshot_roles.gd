@@ -5,7 +5,7 @@ extends RefCounted
 ## documented in docs/SNAPSHOT.md.
 
 const Items := preload("items.gd")
-const Screen := preload("screen.gd")
+const World := preload("world.gd")
 
 ## Checked in order: the first class a node is an instance of gives its role.
 const ROLE_BY_CLASS := [
@@ -56,7 +56,8 @@ static var _methods_by_script: Dictionary = {}
 
 ## The facts of the node's engine class: {"role", "unseen", "control", "label",
 ## "always_interactive", "collision", "spatial", "popup_button", "toggle", "editable",
-## "named_by_title", "has_value", "quiet_name", "text" (a TEXT_* number), "items"}.
+## "named_by_title", "has_value", "quiet_name", "text" (a TEXT_* number), "items", "visual"
+## (a sprite or mesh)}.
 static func kind_of(node: Node) -> Dictionary:
 	var engine_class := node.get_class()
 	var kind: Variant = _kinds.get(engine_class)
@@ -93,6 +94,7 @@ static func _make_kind(node: Node) -> Dictionary:
 		"quiet_name": node is Label or node is RichTextLabel,
 		"text": _text_source(node),
 		"items": Items.has_items(node),
+		"visual": World.is_visual(node),
 	}
 
 
@@ -212,9 +214,16 @@ static func _title(node: Node, interactive: bool) -> String:
 		if source == "" and node.get_script() != null:
 			source = (node.get_script() as Script).resource_path
 		raw = source.get_file().get_basename() if source != "" else raw.get_slice("@", 1)
-	if not interactive and raw.rstrip("0123456789") == node.get_class():
+	if not interactive and _names_the_class(raw, node.get_class()):
 		return ""
 	return readable(raw)
+
+
+## Whether a node name only repeats its class: "TextureRect", "Sprite2D2", and the names older
+## engines gave ("MeshInstance3" for a MeshInstance3D).
+static func _names_the_class(raw: String, engine_class: String) -> bool:
+	var bare := raw.rstrip("0123456789")
+	return bare == engine_class or (engine_class.ends_with("D") and bare == engine_class.left(-2))
 
 
 ## "PlayButton" -> "Play Button", "Crystal_0" -> "Crystal 0", "mob" -> "Mob".
@@ -223,15 +232,18 @@ static func readable(node_name: String) -> String:
 	var out := ""
 	for i in spaced.length():
 		var c := spaced[i]
+		var dimension := c == "D" and spaced[i - 1] in ["2", "3"]  # Camera2D, World3D
 		if i > 0 and c == c.to_upper() and c != c.to_lower() and spaced[i - 1] != " " \
-				and spaced[i - 1] == spaced[i - 1].to_lower():
+				and spaced[i - 1] == spaced[i - 1].to_lower() and not dimension:
 			out += " "
 		out += c
 	out = out.strip_edges()
 	return out.left(1).to_upper() + out.substr(1)
 
 
-## State attributes in the documented order: disabled, checked, expanded, value, at.
+## State attributes in the documented order: disabled, checked, expanded, value, then where
+## an entity or 3D text is on screen (at=, offscreen=, behind) and, for entities, pos= and
+## vel=.
 static func attrs_of(node: Node) -> Array:
 	return attrs_with(node, kind_of(node), is_entity(node))
 
@@ -256,9 +268,9 @@ static func attrs_with(node: Node, kind: Dictionary, entity: bool) -> Array:
 		if value != null:
 			attrs.append("value=%s" % value)
 	if entity or node is Label3D:
-		var point: Variant = Screen.point_of(node)
-		if point is Vector2:
-			attrs.append("at=%d,%d" % [roundi(point.x), roundi(point.y)])
+		attrs.append_array(World.place_attrs(node))
+	if entity:
+		attrs.append_array(World.motion_attrs(node))
 	return attrs
 
 
@@ -358,6 +370,22 @@ static func is_entity(node: Node) -> bool:
 
 static func entity_with(node: Node, kind: Dictionary) -> bool:
 	return kind.collision or (kind.spatial and node.get_script() != null)
+
+
+## entity_with, and also a sprite or mesh with a name of its own that is not part of another
+## entity (`in_entity`: an ancestor is one); never the current scene's root (the level).
+static func entity_in(node: Node, kind: Dictionary, in_entity: bool) -> bool:
+	if node == node.get_tree().current_scene:
+		return false
+	return entity_with(node, kind) or (kind.visual and not in_entity
+		and _title(node, false) != "")
+
+
+## Whether an entity is one an agent looks for, and so gets a ref: a body, an area, a sprite
+## or a mesh, with a name or a script. (A plain 2D or 3D node with a script is an entity, with
+## its place, but often a helper that draws or holds others: no ref of its own.)
+static func looked_for(node: Node, kind: Dictionary, name: String) -> bool:
+	return (kind.collision or kind.visual) and (name != "" or node.get_script() != null)
 
 
 ## Whether the node's script (or a script it extends) defines `method` itself.

@@ -25,7 +25,9 @@ def score(game: AgentClient) -> int:
 def test_started_by_clicking_start(play: Callable[..., AgentClient]) -> None:
     game = play(GAME)
     snap = game.snapshot(interactive=True, compact=True)
-    assert snap["text"] == '- button "Start" [ref=e1]'
+    controls, start = snap["text"].splitlines()
+    assert controls.startswith("- controls: move_left (A, Left, ") and "start_game" in controls
+    assert start == '- button "Start" [ref=e1]'
     game.click(ref_named(snap, "Start"))
     game.wait_for_event("start_game")
     text = game.snapshot()["text"]

@@ -4,6 +4,7 @@ overlay, and retrying reloads the scene, which the game does itself."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from agent_client import AgentClient
@@ -26,10 +27,15 @@ def test_player_and_mobs_have_screen_positions_and_noise_is_left_out(
             break
     assert len(mobs) >= 2, text
     assert positions(text, "Player"), text
-    assert text.count('- generic "Mob"') == len(mobs), "every mob has at="
+    mob_lines = [line for line in text.splitlines() if '- generic "Mob" [' in line]
+    assert all(
+        re.search(r"\[(at=\d+,\d+|offscreen=[a-z-]+|behind), pos=", line) for line in mob_lines
+    ), "every mob is on screen (at=), off it (offscreen=) or behind the camera"
     assert bare_leaves(text) == [], text
+    header, world = text.split("\n- application", 1)
+    assert header.splitlines()[-1].startswith('- camera "Camera" [pos='), "the camera heads it"
     for noise in ("Camera", "Light", "Timer", "Collision", "Spawn"):
-        assert noise not in text, f"{noise} is noise:\n{text}"
+        assert noise not in world, f"{noise} is noise:\n{text}"
     everything = game.request("snapshot", {"all": True})["text"]
     assert '"Mob Timer"' in everything and '"Camera Pivot"' in everything
 

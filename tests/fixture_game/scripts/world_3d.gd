@@ -1,6 +1,7 @@
 extends Node3D
 ## A small 3D world: a camera, a crate the pointer can click (ray picking through
-## `_input_event`), a walker entity, a floating 3D label, and a crate behind the camera.
+## `_input_event`), a walker entity that walks, a floating 3D label, a crate behind the
+## camera, a crate far off to the right, and a score label with four stacked shadow copies.
 
 signal crate_clicked(crate_name: String)
 
@@ -13,6 +14,7 @@ func _ready() -> void:
 	camera.look_at(Vector3.ZERO)
 	add_child(_crate("Crate", Vector3(0, 0, 0)))
 	add_child(_crate("HiddenCrate", Vector3(0, 0, 20)))
+	add_child(_crate("FarCrate", Vector3(60, 0, 0)))
 	var walker := CharacterBody3D.new()
 	walker.name = "Walker"
 	walker.set_script(preload("res://scripts/walker_3d.gd"))
@@ -23,6 +25,18 @@ func _ready() -> void:
 	sign_label.text = "Welcome to 3D"
 	sign_label.position = Vector3(3, 1, 0)
 	add_child(sign_label)
+	var score := Label3D.new()
+	score.name = "Score"
+	score.text = "0"
+	score.position = Vector3(-2, 2, 0)
+	add_child(score)
+	for copy in 4:  # a shadow effect: the same text, a hair apart
+		var shadow := Label3D.new()
+		shadow.name = "Shadow%d" % copy
+		shadow.text = "0"
+		shadow.position = Vector3(0.01 * (copy + 1), -0.01 * (copy + 1), -0.01)
+		shadow.modulate = Color(0, 0, 0, 0.5)
+		score.add_child(shadow)
 
 
 func _crate(crate_name: String, at: Vector3) -> StaticBody3D:

@@ -414,3 +414,49 @@ def test_metrics_and_measure(
         assert measured[0] == "30 frames"
         assert measured[1] == "frame   ms p50 1.25, p95 1.25, max 1.25"
         assert cli.run("measure", "0").err.startswith("error BAD_ARGS: Measure at least one")
+
+
+def test_actions_lists_the_controls_then_what_can_be_done(cli: Cli) -> None:
+    listed = cli("actions").splitlines()
+    assert listed[:3] == ["controls:", "  jump: Space, pad A", "  move_left: A, left stick left"]
+    assert f'press "Play" {CONFORMANCE}/PlayButton' in listed
+    assert listed[-1].startswith("commands: ") and "nearby" in listed[-1]
+
+
+def test_input_actions_and_gamepads(cli: Cli) -> None:
+    assert cli("action", "jump").startswith("ok input action jump (plays jump)")
+    assert cli("action", "move_left", "--hold", "--strength", "0.5").startswith("ok input")
+    assert cli("gamepad", "--button", "a").startswith("ok input joy_button 0 (plays jump)")
+    assert cli("gamepad", "--axis", "0", "--value=-1", "--release").startswith(
+        "ok input joy_axis 0 (plays move_left)"
+    )
+    assert cli.fails("action", "fly").startswith("error NOT_FOUND: No input action 'fly'")
+    assert cli.fails("gamepad", "--button", "z").startswith("error INVALID_ARGS: Unknown joy")
+    assert cli.fails("gamepad", "--button", "a", "--device", "99").startswith("error INVALID_ARGS:")
+    assert cli.run("gamepad").code == 2  # a button or an axis
+    assert cli.run("gamepad", "--button", "a", "--axis", "left_x").code == 2
+    assert cli.run("action", "jump", "--hold", "--release").code == 2
+
+
+def test_nearby_and_raycast(cli: Cli) -> None:
+    cli("call", "change_scene", '{"path": "res://scenes/lab.tscn"}')
+    near = cli("nearby", "/root/Lab/Mover").splitlines()
+    assert near[0] == "1 near 100,100"
+    assert re.fullmatch(
+        r'  generic "Coin" @e\d+  60 away toward 1,0  at=160,100  pos=160,100', near[1]
+    )
+    assert cli("nearby", "130,160", "--radius", "10") == "0 near 130,160\n"
+    assert cli("nearby", "--point=-40,100", "--limit", "1").startswith("2 near -40,100 (the")
+    assert re.fullmatch(
+        r'hit generic "Coin" @e\d+ at 148,100 \(48 away\), normal -1,0; the target is in sight\n',
+        cli("raycast", "/root/Lab/Mover", "--to", "/root/Lab/Coin"),
+    )
+    assert (
+        cli("raycast", "--point", "100,100", "--direction=-1,0", "--max-distance", "50")
+        == "nothing hit from 100,100 to 50,100\n"
+    )
+    assert cli.fails("nearby").startswith("error BAD_ARGS: Give a target")
+    assert cli.fails("nearby", "/root/Lab/UI").startswith("error INVALID_ARGS:")
+    assert cli.fails("raycast", "100,100", "--direction", "1,a").startswith("error BAD_ARGS:")
+    assert cli.fails("raycast", "100,100", "--direction", "0,0").startswith("error INVALID_ARGS:")
+    assert cli.run("raycast", "100,100").code == 2  # a direction or a target

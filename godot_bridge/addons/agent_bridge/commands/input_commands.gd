@@ -7,6 +7,7 @@ extends RefCounted
 const ActionEffects := preload("../action_effects.gd")
 const ArgSchema := preload("../arg_schema.gd")
 const CommandError := preload("../command_error.gd")
+const InputEvents := preload("../input_events.gd")
 const Items := preload("../items.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
@@ -18,7 +19,6 @@ const POINT_SCHEMA := {
 		"description": "viewport x, instead of a node"},
 	"y": {"type": "number", "optional": true, "minimum": -FAR, "maximum": FAR},
 }
-const MODIFIERS := ["ctrl", "shift", "alt", "meta"]
 const DRAG_STEPS := 6
 
 var _bridge: Node
@@ -49,18 +49,17 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 		"to": {"type": "any", "description": "a ref, a node path or {x, y}"},
 		"button": {"type": "string", "default": "left", "enum": ["left", "right", "middle"]},
 	}), "Press on one target, move to another in steps, release there.", "bridge")
-	dispatcher.register("input", effects.wrap(_input), ActionEffects.with_options({
-		"action": {"type": "string", "optional": true, "description": "an InputMap action"},
-		"key": {"type": "string", "optional": true, "description": "a key name: Enter, A, F5"},
+	var input_schema := InputEvents.SCHEMA.duplicate(true)
+	input_schema.merge({
 		"text": {"type": "string", "optional": true, "description": "typed into the focus"},
 		"wheel": {"type": "integer", "optional": true, "description": "+up / -down steps"},
 		"pressed": {"type": "boolean", "optional": true,
 			"description": "press or release only; omitted: a tap (press, then release)"},
-		"strength": {"type": "number", "default": 1.0, "minimum": 0.0, "maximum": 1.0},
-		"modifiers": {"type": "array", "default": [], "items": {"type": "string",
-			"enum": MODIFIERS}},
 		"x": POINT_SCHEMA.x, "y": POINT_SCHEMA.y,
-	}), "Send an input action, a key, typed text or wheel steps.", "bridge")
+	})
+	dispatcher.register("input", effects.wrap(_input), ActionEffects.with_options(input_schema),
+		"Send an input action, a key, a mouse button, a joypad button or axis, typed text or "
+		+ "wheel steps.", "bridge")
 
 
 ## Resolves {path | ref | x,y} to [node or null, point, item or null], or a CommandError.
@@ -74,7 +73,7 @@ func _target(args: Dictionary) -> Variant:
 	if target is CommandError:
 		return target
 	if Pointer.scroll_into_view(target.node):
-		await _bridge.clock.next_frame()
+		await _next_frame()
 	var point: Variant = _pointer.target_point(target.node, target.item)
 	if point is CommandError:
 		return point
@@ -137,7 +136,7 @@ func _click(args: Dictionary) -> Variant:
 	for time in (2 if args.double else 1):
 		_pointer.button(found[1], args.button, true, time == 1)
 		_pointer.button(found[1], args.button, false)
-	await _bridge.clock.next_frame()  # let deferred reactions run
+	await _next_frame()  # let deferred reactions run
 	return _describe(found)
 
 
@@ -145,7 +144,7 @@ func _hover(args: Dictionary) -> Variant:
 	var found: Variant = await _reachable_target(args)
 	if found is CommandError:
 		return found
-	await _bridge.clock.next_frame()
+	await _next_frame()
 	return _describe(found)
 
 
@@ -160,115 +159,62 @@ func _drag(args: Dictionary) -> Variant:
 	if blocked is CommandError:
 		return blocked
 	_pointer.button(from[1], args.button, true)
-	await _bridge.clock.next_frame()
+	await _next_frame()
 	for step in range(1, DRAG_STEPS + 1):
 		_pointer.move_to((from[1] as Vector2).lerp(to[1], float(step) / DRAG_STEPS))
-		await _bridge.clock.next_frame()
+		await _next_frame()
 	_pointer.button(to[1], args.button, false)
-	await _bridge.clock.next_frame()
+	await _next_frame()
 	return {"from": _describe(from), "to": _describe(to)}
 
 
 func _input(args: Dictionary) -> Variant:
-	var kinds := ["action", "key", "text", "wheel"].filter(func(k: String) -> bool:
-		return args.has(k))
-	if kinds.size() != 1:
-		return CommandError.invalid_args("input takes exactly one of action, key, text "
-			+ "or wheel.")
-	match kinds[0]:
-		"action":
-			return await _send_action(args)
-		"key":
-			return await _send_key(args)
-		"text":
-			return _type_text(args.text)
-	return await _send_wheel(args)
+	var problem := InputEvents.check(args, ["text", "wheel"])
+	if problem != null:
+		return problem
+	if args.has("text"):
+		return _type_text(args.text)
+	if args.has("wheel"):
+		return await _send_wheel(args)
+	return await _send_events(args)
 
 
-## Sends an action the way a player triggers it: with an event the InputMap binds to it (a
-## key, a joypad button or axis, a mouse button), through Input.parse_input_event, so
-## _input, Button shortcuts (_shortcut_input only sees keys and buttons), _unhandled_input
-## and Input.is_action_pressed all see it. An action bound to nothing goes as an
-## InputEventAction.
-func _send_action(args: Dictionary) -> Variant:
-	var action: String = args.action
-	if not InputMap.has_action(action):
-		var names: Array = InputMap.get_actions().filter(func(a: StringName) -> bool:
-			return not String(a).begins_with("ui_"))
-		return CommandError.not_found("No input action '%s'. The game's actions: %s." % [
-			action, ", ".join(names) if not names.is_empty() else "none (only ui_*)"])
-	var bound := _bound_event(action)
+## Sends the events of an action, a key, a mouse button or a joypad button or axis
+## (input_events.gd) through Input.parse_input_event, so _input, Button shortcuts,
+## _unhandled_input and Input.is_action_pressed all see them as a player's. A tap is a press
+## and, a frame later, a release.
+func _send_events(args: Dictionary) -> Variant:
+	if args.has("button") and args.has("x") and args.has("y"):
+		_pointer.move_to(Vector2(args.x, args.y))
 	var sent: InputEvent = null
 	for pressed: bool in _phases(args):
-		sent = _action_event(action, bound, pressed, args.strength)
-		Input.parse_input_event(sent)
-		await _bridge.clock.next_frame()  # parsed events reach the game next frame
-	return {"action": action, "pressed": Input.is_action_pressed(action),
-		"event": sent.as_text() if sent != null else ""}
-
-
-## The event a player would most likely use for the action: a key, else a joypad button, a
-## mouse button or a joypad axis; null when the action is bound to nothing.
-static func _bound_event(action: String) -> InputEvent:
-	var events := InputMap.action_get_events(action)
-	for kind: String in ["InputEventKey", "InputEventJoypadButton", "InputEventMouseButton",
-			"InputEventJoypadMotion"]:
+		var events := InputEvents.press_events(args, _pointer.position()) if pressed \
+			else InputEvents.release_events(args, _pointer.position())
 		for event: InputEvent in events:
-			if event.is_class(kind):
-				return event
-	return null
+			Input.parse_input_event(event)
+			sent = event
+		await _next_frame()  # parsed events reach the game next frame
+	var kind := InputEvents.kind_of(args)
+	var answer := {kind: args[kind], "event": sent.as_text(), "actions": _actions_of(sent)}
+	match kind:
+		"action":
+			answer["pressed"] = Input.is_action_pressed(args.action)
+		"key":
+			answer["key"] = OS.get_keycode_string(OS.find_keycode_from_string(args.key))
+		"joy_button", "joy_axis":
+			answer["device"] = sent.device
+			answer[kind] = (sent as InputEventJoypadButton).button_index \
+				if kind == "joy_button" else (sent as InputEventJoypadMotion).axis
+	return answer
 
 
-func _action_event(action: String, bound: InputEvent, pressed: bool,
-		strength: float) -> InputEvent:
-	if bound == null:
-		var plain := InputEventAction.new()
-		plain.action = action
-		plain.pressed = pressed
-		plain.strength = strength if pressed else 0.0
-		return plain
-	var event: InputEvent = bound.duplicate()
-	event.device = maxi(bound.device, 0)
-	if event is InputEventKey:
-		var key: InputEventKey = event
-		key.pressed = pressed
-		if key.keycode == KEY_NONE:
-			key.keycode = key.physical_keycode  # a layout-free binding; US layout names it
-	elif event is InputEventJoypadButton:
-		(event as InputEventJoypadButton).pressed = pressed
-		(event as InputEventJoypadButton).pressure = strength if pressed else 0.0
-	elif event is InputEventJoypadMotion:
-		var motion: InputEventJoypadMotion = event
-		motion.axis_value = signf(motion.axis_value) * strength if pressed else 0.0
-	elif event is InputEventMouseButton:
-		var mouse: InputEventMouseButton = event
-		mouse.pressed = pressed
-		mouse.position = _pointer.position()
-		mouse.global_position = mouse.position
-	return event
-
-
-func _send_key(args: Dictionary) -> Variant:
-	var keycode := OS.find_keycode_from_string(args.key)
-	if keycode == KEY_NONE:
-		return CommandError.invalid_args("Unknown key '%s' (examples: Enter, Escape, A, "
-			% args.key + "Space, F5, Left).")
-	for pressed: bool in _phases(args):
-		var event := InputEventKey.new()
-		event.keycode = keycode
-		event.physical_keycode = keycode
-		event.pressed = pressed
-		var modifiers: Array = args.modifiers
-		event.ctrl_pressed = modifiers.has("ctrl")
-		event.shift_pressed = modifiers.has("shift")
-		event.alt_pressed = modifiers.has("alt")
-		event.meta_pressed = modifiers.has("meta")
-		var label := OS.get_keycode_string(keycode)
-		if pressed and label.length() == 1 and modifiers.is_empty():
-			event.unicode = label.to_lower().unicode_at(0)
-		Input.parse_input_event(event)
-		await _bridge.clock.next_frame()
-	return {"key": OS.get_keycode_string(keycode)}
+## The game's input actions (not the engine's ui_*) that `event` plays.
+static func _actions_of(event: InputEvent) -> Array:
+	var names: Array = []
+	for action: StringName in InputMap.get_actions():
+		if not String(action).begins_with("ui_") and InputMap.event_is_action(event, action):
+			names.append(String(action))
+	return names
 
 
 ## Types into the control that has keyboard focus, one key event per character.
@@ -296,8 +242,13 @@ func _send_wheel(args: Dictionary) -> Variant:
 		point = Vector2(args.x, args.y)
 	_pointer.move_to(point)
 	_pointer.wheel(point, args.wheel)
-	await _bridge.clock.next_frame()
+	await _next_frame()
 	return {"wheel": args.wheel, "position": {"x": point.x, "y": point.y}}
+
+
+## Lets one frame pass (every wait of these commands goes through here).
+func _next_frame() -> void:
+	await _bridge.clock.next_frame()
 
 
 static func _phases(args: Dictionary) -> Array:

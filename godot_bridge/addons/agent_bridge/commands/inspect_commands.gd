@@ -4,6 +4,7 @@ extends RefCounted
 
 const Codec := preload("../value_codec.gd")
 const CommandError := preload("../command_error.gd")
+const Controls := preload("../controls.gd")
 const NodeLocator := preload("../node_locator.gd")
 ## Lets call_method and set_property reach `_`-prefixed members (off-limits by default).
 const PRIVATE_SETTING := "agent_bridge/allow_private_members"
@@ -43,8 +44,11 @@ func register_into(dispatcher: RefCounted) -> void:
 		"The game's own state, as its register_state callable reports it.", "bridge")
 
 
+## The bridge's description, with the game's controls (its input actions and their bindings).
 func _hello(args: Dictionary) -> Variant:
-	return _bridge.describe(args.schemas)
+	var described: Dictionary = _bridge.describe(args.schemas)
+	described["controls"] = Array(Controls.summaries())
+	return described
 
 
 func _get_property(args: Dictionary) -> Variant:

@@ -1,5 +1,6 @@
 extends RefCounted
-## Input over time, frame-exact: `hold` presses an action, key or mouse button for N frames;
+## Input over time, frame-exact: `hold` presses an action, key, mouse button or joypad button
+## (or pushes an axis) for N frames;
 ## `input_sequence` runs a timeline of such presses (each with a start frame, a length and a
 ## strength). Inputs take the engine's input path (Input.parse_input_event), so they reach the
 ## game as a player's would: a press sent at the start of frame f is seen from frame f + 1 on,
@@ -7,18 +8,11 @@ extends RefCounted
 
 const AgentMode := preload("../agent_mode.gd")
 const CommandError := preload("../command_error.gd")
+const InputEvents := preload("../input_events.gd")
 
-## What one input is (exactly one of action, key, button) and how hard it is pressed.
-const INPUT_SCHEMA := {
-	"action": {"type": "string", "optional": true, "description": "an InputMap action"},
-	"key": {"type": "string", "optional": true, "description": "a key name: Space, A, Left"},
-	"button": {"type": "string", "optional": true, "enum": ["left", "right", "middle"],
-		"description": "a mouse button, pressed where the pointer is"},
-	"strength": {"type": "number", "default": 1.0, "minimum": 0.0, "maximum": 1.0},
-}
 const MAX_ENTRIES := 10000
-const MOUSE_BUTTONS := {"left": MOUSE_BUTTON_LEFT, "right": MOUSE_BUTTON_RIGHT,
-	"middle": MOUSE_BUTTON_MIDDLE}
+## What a timeline entry may hold besides its input.
+const TIMING := ["start", "frames"]
 
 var _bridge: Node
 var _pointer: RefCounted
@@ -30,14 +24,16 @@ func _init(bridge: Node, pointer: RefCounted) -> void:
 
 
 func register_into(dispatcher: RefCounted) -> void:
-	var hold_schema := INPUT_SCHEMA.duplicate(true)
+	var hold_schema := InputEvents.SCHEMA.duplicate(true)
 	hold_schema["frames"] = {"type": "integer", "minimum": 1, "maximum": AgentMode.MAX_FRAMES,
 		"description": "how many frames the game sees it pressed"}
-	dispatcher.register("hold", _hold, hold_schema, "Press an action, key or mouse button, "
-		+ "let N frames run, release it; answers once the frames ran.", "bridge")
+	dispatcher.register("hold", _hold, hold_schema, "Press an action, key, mouse button, "
+		+ "joypad button or axis, let N frames run, release it; answers once the frames ran.",
+		"bridge")
 	dispatcher.register("input_sequence", _input_sequence, {
 		"entries": {"type": "array", "items": {"type": "object"},
-			"description": "[{action|key|button, start (frame offset), frames, strength}]"},
+			"description": "[{action|key|button|joy_button|joy_axis, start (frame offset), "
+			+ "frames, strength, value, device}]"},
 	}, "Run an input timeline frame-exactly: each entry is pressed from its start frame for "
 		+ "its frames; answers once the last one is released.", "bridge")
 
@@ -47,12 +43,12 @@ func _hold(args: Dictionary) -> Variant:
 	if input is CommandError:
 		return input
 	var start: int = _bridge.clock.frame
-	Input.parse_input_event(_event(input, true))
+	_send(input, true)
 	for i in args.frames:
 		if args._cancel.cancelled:
 			break
 		await _bridge.clock.next_frame()
-	Input.parse_input_event(_event(input, false))
+	_send(input, false)
 	return {"held": input.name, "frames": _bridge.clock.frame - start,
 		"frame": _bridge.clock.frame}
 
@@ -78,10 +74,10 @@ func _input_sequence(args: Dictionary) -> Variant:
 	for offset in length + 1:
 		if args._cancel.cancelled:
 			for input: Dictionary in pressed:
-				Input.parse_input_event(_event(input, false))
+				_send(input, false)
 			break
 		for change: Array in _ordered(schedule.get(offset, [])):
-			Input.parse_input_event(_event(change[1], change[0]))
+			_send(change[1], change[0])
 			if change[0]:
 				pressed.append(change[1])
 			else:
@@ -107,72 +103,59 @@ static func _ordered(changes: Array) -> Array:
 func _entry(raw: Variant, index: int) -> Variant:
 	var where := "entries[%d]" % index
 	if not raw is Dictionary:
-		return CommandError.invalid_args("%s is an object {action|key|button, start, frames}."
-			% where)
+		return CommandError.invalid_args("%s is an object {action|key|button|joy_button|"
+			% where + "joy_axis, start, frames}.")
 	var entry: Dictionary = raw
 	for key: String in entry:
-		if not key in ["action", "key", "button", "strength", "start", "frames"]:
+		if not (InputEvents.SCHEMA.has(key) or TIMING.has(key)):
 			return CommandError.invalid_args("%s has an unknown field '%s'." % [where, key])
-	for key: String in ["start", "frames"]:
+	for key: String in TIMING:
 		var value: Variant = entry.get(key, 0 if key == "start" else null)
-		if not (value is int or (value is float and value == floorf(value))) or value < 0 \
-				or (key == "frames" and value < 1) or value > AgentMode.MAX_FRAMES:
+		if not _whole(value) or value < 0 or (key == "frames" and value < 1) \
+				or value > AgentMode.MAX_FRAMES:
 			return CommandError.invalid_args("%s.%s is a whole number of frames (%s)." % [
 				where, key, ">= 0" if key == "start" else ">= 1"])
-	var strength: Variant = entry.get("strength", 1.0)
-	if not (strength is int or strength is float) or strength < 0.0 or strength > 1.0:
-		return CommandError.invalid_args("%s.strength is a number from 0 to 1." % where)
-	var input: Variant = _input_of({"action": entry.get("action"), "key": entry.get("key"),
-		"button": entry.get("button"), "strength": float(strength)}, where)
-	if input is CommandError:
-		return input
-	return {"start": int(entry.get("start", 0)), "frames": int(entry.frames), "input": input}
+	var input := entry.duplicate()
+	input.erase("start")
+	input.erase("frames")
+	input["strength"] = entry.get("strength", 1.0)
+	for key: String in ["strength", "value"]:
+		var bounds: Array = [0.0, 1.0] if key == "strength" else [-1.0, 1.0]
+		if input.has(key) and (not (input[key] is int or input[key] is float)
+				or input[key] < bounds[0] or input[key] > bounds[1]):
+			return CommandError.invalid_args("%s.%s is a number from %d to %d." % [where, key,
+				bounds[0], bounds[1]])
+	if input.has("device") and (not _whole(input.device) or input.device < 0
+			or input.device > InputEvents.MAX_DEVICE):
+		return CommandError.invalid_args("%s.device is a joypad, 0 to %d." % [where,
+			InputEvents.MAX_DEVICE])
+	var checked: Variant = _input_of(input, where)
+	if checked is CommandError:
+		return checked
+	return {"start": int(entry.get("start", 0)), "frames": int(entry.frames), "input": checked}
 
 
-## The input `args` names: {"name", "kind", "code", "strength"}, or a CommandError.
+static func _whole(value: Variant) -> bool:
+	return value is int or (value is float and value == floorf(value))
+
+
+## The input `args` names, checked: {"name", "args"}, or a CommandError (prefixed by `where`).
 func _input_of(args: Dictionary, where: String = "") -> Variant:
-	var prefix := where + ": " if where != "" else ""
-	var given := ["action", "key", "button"].filter(func(k: String) -> bool:
-		return args.get(k) != null)
-	if given.size() != 1:
-		return CommandError.invalid_args(prefix + "name exactly one of action, key or button.")
-	var kind: String = given[0]
-	var value: Variant = args[kind]
-	if not value is String:
-		return CommandError.invalid_args(prefix + "%s is a string." % kind)
-	match kind:
-		"action":
-			if not InputMap.has_action(value):
-				return CommandError.not_found(prefix + "no input action '%s'." % value)
-			return {"name": value, "kind": kind, "code": value, "strength": args.strength}
-		"key":
-			var keycode := OS.find_keycode_from_string(value)
-			if keycode == KEY_NONE:
-				return CommandError.invalid_args(prefix + "unknown key '%s'." % value)
-			return {"name": value, "kind": kind, "code": keycode, "strength": args.strength}
-	if not MOUSE_BUTTONS.has(value):
-		return CommandError.invalid_args(prefix + "button is left, right or middle.")
-	return {"name": value + " button", "kind": kind, "code": MOUSE_BUTTONS[value],
-		"strength": args.strength}
+	var spec := {}
+	for key: String in args:
+		if InputEvents.SCHEMA.has(key):
+			spec[key] = args[key]
+	var problem := InputEvents.check(spec)
+	if problem != null:
+		if where != "":
+			problem.message = "%s: %s" % [where, problem.message]
+		return problem
+	return {"name": str(spec[InputEvents.kind_of(spec)]), "args": spec}
 
 
-func _event(input: Dictionary, pressed: bool) -> InputEvent:
-	match input.kind:
-		"action":
-			var action := InputEventAction.new()
-			action.action = input.code
-			action.pressed = pressed
-			action.strength = input.strength if pressed else 0.0
-			return action
-		"key":
-			var key := InputEventKey.new()
-			key.keycode = input.code
-			key.physical_keycode = input.code
-			key.pressed = pressed
-			return key
-	var mouse := InputEventMouseButton.new()
-	mouse.button_index = input.code
-	mouse.pressed = pressed
-	mouse.position = _pointer.position()
-	mouse.global_position = mouse.position
-	return mouse
+## Presses or releases an input through the engine's input path.
+func _send(input: Dictionary, pressed: bool) -> void:
+	var events: Array[InputEvent] = InputEvents.press_events(input.args, _pointer.position()) \
+		if pressed else InputEvents.release_events(input.args, _pointer.position())
+	for event: InputEvent in events:
+		Input.parse_input_event(event)

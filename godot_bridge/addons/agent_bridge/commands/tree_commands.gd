@@ -2,6 +2,7 @@ extends RefCounted
 ## Commands that read the scene tree as a whole: get_tree, get_node, list_actions.
 
 const CommandError := preload("../command_error.gd")
+const Controls := preload("../controls.gd")
 const NodeLocator := preload("../node_locator.gd")
 const TreeSerializer := preload("../tree_serializer.gd")
 
@@ -28,7 +29,8 @@ func register_into(dispatcher: RefCounted) -> void:
 	dispatcher.register("get_node", _get_node, NodeLocator.with_target({}),
 		"One node in detail: its fields, child names and property types.", "bridge")
 	dispatcher.register("list_actions", _list_actions, {},
-		"Every action possible right now, and every command.", "bridge")
+		"Every action possible right now, the game's controls (its input actions and their "
+		+ "bindings), and every command.", "bridge")
 
 
 func _get_tree(args: Dictionary) -> Variant:
@@ -60,7 +62,7 @@ func _list_actions(_args: Dictionary) -> Variant:
 	var names: Array = []
 	for entry: Dictionary in _bridge.describe(false).commands:
 		names.append(entry.name)
-	return {"actions": actions, "commands": names}
+	return {"actions": actions, "controls": Controls.describe(), "commands": names}
 
 
 func _collect_actions(node: Node, into: Array) -> void:
