@@ -31,10 +31,9 @@ CORPUS = HERE.parents[1] / "shared" / "corpus"
 GAMES = {"squash_the_creeps": 2.5, "dodge_the_creeps": 60.0, "pong": 24.0}
 
 
-class SteppedDriver:
-    """The agent's hands and clock on a game paused with ``pause()``: actions held and let go
-    through ``input``, time moved by ``step``. A tap (a button's shortcut, which a paused game
-    does not hear) resumes the game for that one input."""
+class LockstepDriver:
+    """The agent's hands and clock on a lockstep game (it stands still between requests):
+    actions held, let go and tapped through ``input``, time moved by ``step``."""
 
     def __init__(self, game: AgentClient) -> None:
         self.game = game
@@ -46,20 +45,17 @@ class SteppedDriver:
         self.game.input(action=action, pressed=False)
 
     def tap(self, action: str) -> None:
-        self.game.resume()
         self.game.input(action=action)
-        self.game.pause()
 
     def advance(self, frames: int) -> None:
         self.game.step(frames)
 
 
 def play(project: Path, reach: float) -> tuple[LearningAgent, str, ChaseResult]:
-    """Launches the game paused at a fixed frame rate, learns its controls, chases; returns
-    the agent, the snapshot the chase started from, and how the chase went."""
-    with AgentClient.launch(project, fixed_fps=60, timeout=30) as game:
-        game.pause()
-        agent = LearningAgent(game, SteppedDriver(game))
+    """Launches the game (lockstep, 60 frames a game second), learns its controls, chases;
+    returns the agent, the snapshot the chase started from, and how the chase went."""
+    with AgentClient.launch(project, timeout=30) as game:
+        agent = LearningAgent(game, LockstepDriver(game))
         agent.learn()
         start = game.snapshot()["text"]
         return agent, start, agent.chase(reach=reach)

@@ -4,8 +4,8 @@ snapshot to see which entity moved and which way, then chases a moving entity wi
 learned, steering by ``nearby`` (the distance and direction to it).
 
 It reads nothing of the game but those three answers: no source, no node names it was told,
-no properties. Time goes through a :class:`Driver`, so the same agent runs on any clock: a
-paused game stepped frame by frame today, lockstep time tomorrow.
+no properties. Time goes through a :class:`Driver`, so the same agent runs on any clock (a
+lockstep game stepped frame by frame, as the demo drives it).
 """
 
 from __future__ import annotations

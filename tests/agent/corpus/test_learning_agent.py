@@ -16,7 +16,7 @@ from agent_client import AgentClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "demos"))
 
-from demo_learning_agent import GAMES, SteppedDriver
+from demo_learning_agent import GAMES, LockstepDriver
 from learning_agent import LearningAgent, places
 
 AT = re.compile(r"\bat=(-?\d+),(-?\d+)")
@@ -52,9 +52,8 @@ def sign(number: float) -> int:
 def test_an_agent_learns_the_controls_and_reaches_a_moving_entity(
     play: Callable[..., AgentClient], name: str
 ) -> None:
-    game = play(name, fixed_fps=60)
-    game.pause()
-    agent = LearningAgent(game, SteppedDriver(game))
+    game = play(name)
+    agent = LearningAgent(game, LockstepDriver(game))
     assert agent.controls() == [control["action"] for control in game.controls()]
     learned = agent.learn()
     seen = {
