@@ -49,10 +49,9 @@ def test_the_player_moves_by_actions(play: Callable[..., AgentClient]) -> None:
     game.input(action="start_game")
     game.wait_for_event("start_game")
     ((x0, y0),) = positions(game.snapshot()["text"], "Player")
+    # Half a second each: mobs come only after the start timer's two seconds.
     for action in ("move_right", "move_up"):
-        game.input(action=action, pressed=True)
-        game.request("wait", {"frames": 100})
-        game.input(action=action, pressed=False)
+        game.hold(action=action, frames=30)
     ((x1, y1),) = positions(game.snapshot()["text"], "Player")
     assert x1 > x0 and y1 < y0, f"from {(x0, y0)} to {(x1, y1)}"
 
