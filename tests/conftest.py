@@ -15,6 +15,7 @@ from agent_client.engine.addon import install
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE_GAME = REPO / "tests" / "fixture_game"
 DEMO_GAME = REPO / "demos" / "crystal_vault"
+RESET_GAME = REPO / "tests" / "reset_game"
 PLANTED_GAME = REPO / "tests" / "planted" / "game"
 LAB_SCENE = "res://scenes/lab.tscn"
 INPUT_SCENE = "res://scenes/input_lab.tscn"

@@ -680,6 +680,25 @@ class AgentClient(Locators):
             )
         )
 
+    def reset(self, scene: str | None = None) -> dict[str, Any]:
+        """Put the game back as it was launched, without relaunching it: project settings and
+        the input map as the project file has them, static variables and every autoload made
+        again, the scene (``scene``, else the main scene) loaded fresh, input released,
+        orphan nodes freed, frame 0 and the seed again. The event log starts over with the
+        events the fresh game sends. Milliseconds instead of a launch; what a reset cannot undo
+        (files the game wrote, threads it started) is in docs/PROTOCOL.md.
+
+        Raises:
+            NotFoundError: no such scene.
+            InvalidArgsError: the scene is outside the project, or the project has no main
+                scene and none was named.
+        """
+        before = max((int(event.get("seq", 0)) for event in self.event_log), default=0)
+        before = max(before, self.connection.event_cursor)
+        data = dict(self.request("reset", {"scene": scene} if scene else {}))
+        self.connection.start_over(before)
+        return data
+
     def digest(self, root: str = "/root", *, nodes: bool = False) -> dict[str, Any]:
         """A hash of the game's state now (every node's transform, visibility, velocity and
         public script variables): the same seed and inputs give the same digest at the same

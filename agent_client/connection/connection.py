@@ -307,6 +307,15 @@ class Connection:
 
     # --- events --------------------------------------------------------------------------------
 
+    def start_over(self, after_seq: int) -> None:
+        """The game was reset: forget the events up to ``after_seq`` (the last one before the
+        reset) and wait for what comes after it."""
+        kept = [event for event in self.event_log if event.get("seq", 0) > after_seq]
+        self.event_log.clear()
+        self.event_log.extend(kept)
+        self._unread = [event for event in self._unread if event.get("seq", 0) > after_seq]
+        self.event_cursor = after_seq
+
     def take_unread_events(self) -> list[Event]:
         """Events read since the last call, oldest first."""
         taken, self._unread = self._unread, []

@@ -10,10 +10,12 @@ through ``pytest_plugins``.
 
 from agent_client.pytest_plugin.plugin import (
     SharedGame,
+    WarmGame,
     agent_launch_options,
     agent_launcher,
     agent_shared_session,
     agent_timeout,
+    agent_warm_game,
     game,
     launch_project,
     main_scene,
@@ -27,10 +29,12 @@ from agent_client.pytest_plugin.plugin import (
 
 __all__ = [
     "SharedGame",
+    "WarmGame",
     "agent_launch_options",
     "agent_launcher",
     "agent_shared_session",
     "agent_timeout",
+    "agent_warm_game",
     "game",
     "launch_project",
     "main_scene",

@@ -6,7 +6,8 @@ Fixtures (each link of the chain can be overridden in a ``conftest.py``)::
     agent_launch_options (session)  keyword arguments for AgentClient.launch, from options/ini
     agent_launcher (session)        starts a game from those options (AgentClient.launch)
     agent_timeout (session)         default seconds for actions, expectations and event waits
-    game                            a fresh game per test, closed after it
+    agent_warm_game (session)       the worker's engine behind ``game``, reset between tests
+    game                            a fresh game per test: the warm engine reset (or launched)
     shared_game                     one game per session (per xdist worker), reset before
                                     each test that uses it
 
@@ -21,7 +22,8 @@ A test fails when its game logged an engine error (a script error, ``push_error`
 unless it declared the error (``game.expect_engine_errors(...)``, the ``agent_expect_errors``
 marker) or turned the check off (``agent_ignore_errors``, ``--no-agent-fail-on-engine-error``).
 
-Markers: ``agent_scene("res://...")`` runs a test on another scene; ``agent_expect_errors``,
+Markers: ``agent_scene("res://...")`` runs a test on another scene; ``agent_relaunch`` gives a
+test a newly launched game instead of a reset one; ``agent_expect_errors``,
 ``agent_ignore_errors`` and ``agent_strict_errors`` as above; ``agent_check_orphans`` fails a
 test after which its game has more orphan nodes than before it (as ``--agent-fail-on-orphans``
 does for every test).
@@ -63,6 +65,7 @@ DEFAULTS: dict[str, Any] = {
     "agent_fail_on_engine_error": True,
     "agent_trace": "retain-on-failure",
     "agent_realtime": False,
+    "agent_relaunch": False,
     "agent_fps": 60,
     "agent_seed": 0,
     "agent_update_snapshots": False,
@@ -166,6 +169,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "fail a test after which its game has more orphan nodes than before it",
         ),
         (
+            "--agent-relaunch",
+            "agent_relaunch",
+            "launch a new game for every test instead of resetting the worker's warm one",
+        ),
+        (
             "--agent-realtime",
             "agent_realtime",
             "let games run by themselves in real time (default: lockstep, where a game runs "
@@ -188,6 +196,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "agent_scene(path): launch (or reset) the game on this res:// scene for this test",
+    )
+    config.addinivalue_line(
+        "markers",
+        "agent_relaunch: launch a new game for this test instead of resetting the warm one",
     )
     config.addinivalue_line(
         "markers",
@@ -301,20 +313,71 @@ def _launch(
     return client
 
 
+class WarmGame:
+    """The ``game`` fixture's engine, kept warm for the worker's tests: before each test it is
+    reset (``AgentClient.reset``: autoloads, statics, settings, input map, the scene, input,
+    time and seed as launched) in milliseconds, and launched again only when a reset cannot be
+    trusted: the game died or was closed, the reset failed, or the test asks for a new launch
+    (the ``agent_relaunch`` marker, or ``--agent-relaunch`` for every test)."""
+
+    def __init__(self, launcher: Launcher, options: dict[str, Any], timeout: float) -> None:
+        self.launcher = launcher
+        self.options = options
+        self.timeout = timeout
+        self.client: AgentClient | None = None
+        self.launches = 0
+        self.resets = 0
+
+    def checkout(self, scene: str | None, *, relaunch: bool) -> AgentClient:
+        from agent_client.wire.errors import AgentBridgeError
+
+        if self.client is not None and (relaunch or self.client.closed):
+            self.close()
+        if self.client is not None:
+            try:
+                self.client.reset(scene or self.options.get("scene"))
+                self.client.set_default_timeout(self.timeout)
+                self.resets += 1
+                return self.client
+            except AgentBridgeError:
+                self.close()  # a game that cannot reset is launched anew
+        self.client = _launch(self.launcher, self.options, self.timeout, scene)
+        self.launches += 1
+        return self.client
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+
+@pytest.fixture(scope="session")
+def agent_warm_game(
+    agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float
+) -> Iterator[WarmGame]:
+    """The worker's warm engine behind ``game`` (closed when the session ends)."""
+    warm = WarmGame(agent_launcher, agent_launch_options, agent_timeout)
+    try:
+        yield warm
+    finally:
+        warm.close()
+
+
 @pytest.fixture
-def game(
-    agent_launcher: Launcher,
-    agent_launch_options: dict[str, Any],
-    agent_timeout: float,
-    request: pytest.FixtureRequest,
-) -> Iterator[AgentClient]:
-    """A fresh game for this test, quit (and its processes stopped) after it."""
-    client = _launch(agent_launcher, agent_launch_options, agent_timeout, _scene_for(request))
+def game(agent_warm_game: WarmGame, request: pytest.FixtureRequest) -> Iterator[AgentClient]:
+    """A fresh game for this test: the worker's warm engine reset to the test's scene (or a
+    new launch where a reset cannot be trusted; see :class:`WarmGame`)."""
+    relaunch = bool(
+        request.node.get_closest_marker("agent_relaunch")
+        or setting(request.config, "agent_relaunch")
+    )
+    client = agent_warm_game.checkout(_scene_for(request), relaunch=relaunch)
     _start_trace(client, request)
     try:
         yield client
     finally:
-        client.close()
+        if not client.closed:
+            client.stop_trace()
 
 
 def _trace_mode(config: pytest.Config) -> str:

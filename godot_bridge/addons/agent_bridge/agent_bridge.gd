@@ -31,6 +31,7 @@ const COMMAND_MODULES := {
 	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until",
 		"digest"],
 	"commands/timeline_commands.gd": ["hold", "input_sequence"],
+	"commands/reset_commands.gd": ["reset"],
 	"commands/action_commands.gd": ["press", "fill"],
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],
@@ -55,6 +56,7 @@ var _refs: RefCounted
 var _pointer: RefCounted  # made with the first module that needs it
 var _snapshot_taker: RefCounted  # made with the first snapshot
 var _effects: RefCounted  # made with the first action command
+var _game_reset: RefCounted  # what the game started with, for reset
 var _error_log: Object  # a Logger (4.5+), not named here so this script parses on older engines
 var _channel: RefCounted
 var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
@@ -247,6 +249,8 @@ func _activate(options: Dictionary) -> void:
 	events.clock = clock
 	events.start(root)
 	mode = _script("agent_mode.gd").new(get_tree(), clock)
+	_game_reset = _script("game_reset.gd").new(self)
+	_game_reset.remember_launch()
 	mode.start()
 	_refs = _script("refs.gd").new()
 	locator = _script("node_locator.gd").new(root, _refs)
@@ -282,6 +286,8 @@ func _load_module(file: String) -> void:
 			module = script.new(self)
 		"commands/timeline_commands.gd":
 			module = script.new(self, _get_pointer())
+		"commands/reset_commands.gd":
+			module = script.new(self, _game_reset)
 		"commands/metrics_commands.gd":
 			module = script.new(self)
 		"commands/action_commands.gd":

@@ -66,6 +66,13 @@ func begin_frame(delta: float) -> void:
 	advanced.emit()
 
 
+## Frame 0 again, held as the mode starts (a reset game starts over).
+func restart() -> void:
+	frame = 0
+	_physics_origin = Engine.get_physics_frames()
+	set_held(mode == LOCKSTEP)
+
+
 ## Whether the bridge keeps the engine in its loop now: held, and no request needs a frame.
 func should_hold() -> bool:
 	return held and _demand == 0

@@ -1,0 +1,41 @@
+extends RefCounted
+## reset: the game as it was launched, from the same warm engine (game_reset.gd), with the
+## clock back at frame 0 and the event queue emptied; the events the fresh game sends while
+## it starts come with the answer, as they would with a new launch's first answer.
+
+const CommandError := preload("../command_error.gd")
+const FlowCommands := preload("flow_commands.gd")
+
+var _bridge: Node
+var _game_reset: RefCounted
+
+
+func _init(bridge: Node, game_reset: RefCounted) -> void:
+	_bridge = bridge
+	_game_reset = game_reset
+
+
+func register_into(dispatcher: RefCounted) -> void:
+	dispatcher.register("reset", _reset, {
+		"scene": {"type": "string", "optional": true,
+			"description": "a res:// scene to start on (default: the project's main scene)"},
+	}, "Put the game back as it was launched (autoloads, statics, settings, input map, "
+		+ "the scene, input, time and seed) without relaunching it.", "bridge")
+
+
+func _reset(args: Dictionary) -> Variant:
+	var scene: String = args.get("scene",
+		ProjectSettings.get_setting("application/run/main_scene", ""))
+	if scene == "":
+		return CommandError.invalid_args("The project has no main scene: name one (scene).")
+	var outside := FlowCommands.project_path_problem(scene)
+	if outside != "":
+		return CommandError.invalid_args(outside)
+	if not ResourceLoader.exists(scene, "PackedScene"):
+		return CommandError.not_found("There is no scene file %s." % scene)
+	_bridge.events.drain()
+	_bridge.clock.restart()
+	_bridge.mode.scene_change_pending = false
+	var done: Dictionary = _game_reset.reset(scene)
+	done["frame"] = _bridge.clock.frame
+	return done

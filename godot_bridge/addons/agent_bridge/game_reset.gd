@@ -1,0 +1,264 @@
+extends RefCounted
+## Puts the game back as it was launched, without a relaunch, so every test gets a fresh game
+## from a warm engine: project settings and the input map as the project file has them, every
+## script's static variables at their initial values, every autoload made again from its own
+## script or scene (the same node, so the game's references to it stay good), the scene loaded
+## fresh, input released, orphan nodes freed. All of it happens within one request: no frame
+## runs, so the game's `_process` never sees a half-reset state.
+##
+## What a reset cannot undo (a client relaunches instead): files the game wrote (user://),
+## threads it started, the window or display it changed, native extensions' own state.
+
+## Engine settings a test may change that the project file does not hold.
+const ENGINE_PROPERTIES := ["time_scale", "physics_ticks_per_second",
+	"max_physics_steps_per_frame", "physics_jitter_fix"]
+
+static var CLASS_NAME := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
+
+var _bridge: Node
+var _settings: Dictionary = {}  # project setting -> its value at launch
+var _engine: Dictionary = {}  # Engine property -> its value at launch
+var _static_defaults: Dictionary = {}  # script path -> {static variable: initial value}
+var _scripts: PackedStringArray = []  # the project's scripts, found at the first reset
+
+
+func _init(bridge: Node) -> void:
+	_bridge = bridge
+
+
+## Remembers what the game started with; called once, when the bridge activates.
+func remember_launch() -> void:
+	for property: Dictionary in ProjectSettings.get_property_list():
+		var name: String = property.name
+		if ProjectSettings.has_setting(name):
+			_settings[name] = ProjectSettings.get_setting(name)
+	for property: String in ENGINE_PROPERTIES:
+		_engine[property] = Engine.get(property)
+
+
+## Resets the game onto `scene` (a res:// path). Returns the counts of what it did.
+func reset(scene: String) -> Dictionary:
+	var tree := _bridge.get_tree()
+	var released := _release_input()
+	var old_scene := tree.current_scene
+	if old_scene != null:
+		tree.root.remove_child(old_scene)
+		old_scene.free()
+	var settings := _restore_settings()
+	InputMap.load_from_project_settings()
+	var statics := _reset_statics()
+	seed(_bridge.clock.seed_value)
+	var autoloads := _reset_autoloads()
+	var orphans := _free_orphans()
+	var fresh: Node = (load(scene) as PackedScene).instantiate()
+	tree.root.add_child(fresh)
+	tree.current_scene = fresh
+	return {"scene": scene, "autoloads": autoloads, "statics": statics,
+		"settings_restored": settings, "inputs_released": released, "orphans_freed": orphans}
+
+
+## Lets go of every action, key and mouse button a test left down (and centers the sticks).
+func _release_input() -> int:
+	var released := 0
+	for action: StringName in InputMap.get_actions():
+		if Input.is_action_pressed(action):
+			Input.action_release(action)
+			released += 1
+		for event: InputEvent in InputMap.action_get_events(action):
+			var up := _release_event(event)
+			if up != null:
+				Input.parse_input_event(up)
+	for button: int in [MOUSE_BUTTON_LEFT, MOUSE_BUTTON_RIGHT, MOUSE_BUTTON_MIDDLE]:
+		if Input.is_mouse_button_pressed(button):
+			var mouse := InputEventMouseButton.new()
+			mouse.button_index = button
+			mouse.pressed = false
+			Input.parse_input_event(mouse)
+			released += 1
+	Input.flush_buffered_events()
+	return released
+
+
+## The event that lets go of a binding, when it is down now; null otherwise.
+static func _release_event(event: InputEvent) -> InputEvent:
+	if event is InputEventKey:
+		var key := event as InputEventKey
+		var code := key.keycode if key.keycode != KEY_NONE else key.physical_keycode
+		if Input.is_key_pressed(code) or Input.is_physical_key_pressed(code):
+			var up := InputEventKey.new()
+			up.keycode = code
+			up.physical_keycode = code
+			return up
+	elif event is InputEventJoypadButton:
+		var pad := event as InputEventJoypadButton
+		if Input.is_joy_button_pressed(maxi(pad.device, 0), pad.button_index):
+			var up_pad := InputEventJoypadButton.new()
+			up_pad.device = maxi(pad.device, 0)
+			up_pad.button_index = pad.button_index
+			return up_pad
+	elif event is InputEventJoypadMotion:
+		var motion := event as InputEventJoypadMotion
+		if Input.get_joy_axis(maxi(motion.device, 0), motion.axis) != 0.0:
+			var rest := InputEventJoypadMotion.new()
+			rest.device = maxi(motion.device, 0)
+			rest.axis = motion.axis
+			return rest
+	return null
+
+
+## Project settings (and engine settings) back to their values at launch; returns how many.
+## A setting added at run time stays: the engine adds some of its own on first use.
+func _restore_settings() -> int:
+	var restored := 0
+	for name: String in _settings:
+		if ProjectSettings.get_setting(name) != _settings[name]:
+			ProjectSettings.set_setting(name, _settings[name])
+			restored += 1
+	for property: String in _engine:
+		if Engine.get(property) != _engine[property]:
+			Engine.set(property, _engine[property])
+			restored += 1
+	return restored
+
+
+## Every loaded script of the project gets its static variables' initial values back: a
+## fresh copy of the script, compiled once, says what they are. Returns how many scripts.
+func _reset_statics() -> int:
+	var reset := 0
+	if _scripts.is_empty():
+		_scripts = _project_scripts("res://")
+	for path: String in _scripts:
+		if not ResourceLoader.has_cached(path):
+			continue
+		var script := load(path) as GDScript
+		if script == null:
+			continue
+		var defaults := _defaults_of(path, script)
+		for name: String in defaults:
+			script.set(name, _copy(defaults[name]))
+		reset += 1 if not defaults.is_empty() else 0
+	return reset
+
+
+func _defaults_of(path: String, script: GDScript) -> Dictionary:
+	if not _static_defaults.has(path):
+		var defaults := {}
+		var names := script.get_property_list().filter(func(property: Dictionary) -> bool:
+			return property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE != 0).map(
+			func(property: Dictionary) -> String: return property.name)
+		if not names.is_empty():
+			var fresh := GDScript.new()
+			# The copy must not claim the script's global class name, which the original holds.
+			fresh.source_code = CLASS_NAME.sub(script.source_code, "", true)
+			if fresh.reload() == OK:
+				for name: String in names:
+					defaults[name] = fresh.get(name)
+		_static_defaults[path] = defaults
+	return _static_defaults[path]
+
+
+static func _copy(value: Variant) -> Variant:
+	if value is Array or value is Dictionary:
+		return value.duplicate(true)
+	return value
+
+
+## The project's .gd files (the addon's own left out).
+func _project_scripts(folder: String) -> PackedStringArray:
+	var found := PackedStringArray()
+	var dir := DirAccess.open(folder)
+	if dir == null:
+		return found
+	for file: String in dir.get_files():
+		if file.ends_with(".gd"):
+			found.append(folder.path_join(file))
+	for sub: String in dir.get_directories():
+		var path := folder.path_join(sub)
+		if not sub.begins_with(".") and path != "res://addons/agent_bridge":
+			found.append_array(_project_scripts(path))
+	return found
+
+
+## Every autoload but the bridge, made again in place and in order: the same node, its script
+## instance new (members at their initial values), a scene autoload's children instantiated
+## anew, connections to and from it dropped, then `_ready` again. Returns their names.
+func _reset_autoloads() -> Array:
+	var names: Array = []
+	var root := _bridge.get_tree().root
+	for property: Dictionary in ProjectSettings.get_property_list():
+		var setting: String = property.name
+		if not setting.begins_with("autoload/"):
+			continue
+		var name := setting.trim_prefix("autoload/")
+		var node := root.get_node_or_null(NodePath(name))
+		if node == null or node == _bridge:
+			continue
+		var path := (ProjectSettings.get_setting(setting) as String).trim_prefix("*")
+		var index := node.get_index()
+		root.remove_child(node)
+		_disconnect_all(node)
+		_rebuild(node, path)
+		node.request_ready()
+		root.add_child(node)
+		root.move_child(node, index)
+		names.append(name)
+	return names
+
+
+static func _disconnect_all(node: Node) -> void:
+	for incoming: Dictionary in node.get_incoming_connections():
+		var signal_of: Signal = incoming.signal
+		if signal_of.is_connected(incoming.callable):
+			signal_of.disconnect(incoming.callable)
+	for described: Dictionary in node.get_signal_list():
+		for connection: Dictionary in node.get_signal_connection_list(described.name):
+			node.disconnect(described.name, connection.callable)
+
+
+## `node` as its script or scene makes it: a scene's children anew and the values the scene
+## gives the root; the script instance anew either way.
+static func _rebuild(node: Node, path: String) -> void:
+	var script: Script = node.get_script()
+	var fresh: Node = null
+	if path.get_extension() in ["tscn", "scn"]:
+		fresh = (load(path) as PackedScene).instantiate()
+		for child: Node in node.get_children(true):
+			node.remove_child(child)
+			child.free()
+	node.set_script(null)
+	node.set_script(script)
+	if fresh == null:
+		return
+	for property: Dictionary in fresh.get_property_list():
+		if property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE != 0:
+			node.set(property.name, fresh.get(property.name))
+	for child: Node in fresh.get_children():
+		var owned := _owned_by(child, fresh)
+		for part: Node in owned:
+			part.owner = null
+		fresh.remove_child(child)
+		node.add_child(child)
+		for part: Node in owned:
+			part.owner = node
+	fresh.free()
+
+
+## `node` and its descendants that `owner` owns (an instantiated scene's nodes).
+static func _owned_by(node: Node, owner: Node) -> Array[Node]:
+	var owned: Array[Node] = []
+	if node.owner == owner:
+		owned.append(node)
+	for child: Node in node.get_children():
+		owned.append_array(_owned_by(child, owner))
+	return owned
+
+
+## Frees every node out of the tree that nothing freed (Node.get_orphan_node_ids, 4.5+).
+func _free_orphans() -> int:
+	var freed := 0
+	for id: int in Node.get_orphan_node_ids():
+		var orphan := instance_from_id(id) as Node
+		if orphan != null and orphan.get_parent() == null and orphan != _bridge:
+			orphan.free()
+			freed += 1
+	return freed
