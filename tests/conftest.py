@@ -32,7 +32,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # The games carry no copy of the addon in the repository (no symlinks: they break
     # Windows checkouts); an unchanged copy is left as it is, so nothing is imported again.
     if any(item.get_closest_marker("engine") for item in session.items):
-        for game in (FIXTURE_GAME, DEMO_GAME, PLANTED_GAME):
+        for game in (FIXTURE_GAME, DEMO_GAME, PLANTED_GAME, RESET_GAME):
             install(game)
 
 

@@ -505,6 +505,20 @@ def _timeline(source: str) -> list[Any]:
     return data
 
 
+def reset(args: argparse.Namespace, client: AgentClient) -> int:
+    if args.json:
+        _send(client, args, "reset_game", {"scene": args.scene} if args.scene else {})
+        return 0
+    data = client.reset(args.scene)
+    show(
+        f"reset to {data['scene']} at frame {data['frame']}: autoloads "
+        f"{', '.join(data['autoloads']) or 'none'}; {data['statics']} scripts' statics, "
+        f"{data['settings_restored']} settings, {data['inputs_released']} inputs, "
+        f"{data['orphans_freed']} orphans put back"
+    )
+    return 0
+
+
 def digest(args: argparse.Namespace, client: AgentClient) -> int:
     response = _send(client, args, "digest", {"root": args.root, "nodes": args.nodes})
     if response is not None:

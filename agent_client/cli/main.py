@@ -50,6 +50,7 @@ ON_GAME = {
     "hold": "hold",
     "sequence": "sequence",
     "digest": "digest",
+    "reset": "reset",
     "step-until": "step_until",
     "screenshot": "screenshot",
     "metrics": "metrics",

@@ -283,6 +283,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help='a JSON list (or JSON lines) of {"action"|"key"|"button", "start", "frames", '
         '"strength"}; - reads standard input',
     )
+    reset = command("reset", "put the game back as it was launched, without relaunching it")
+    reset.add_argument("--scene", help="a res:// scene to start on (default: the main scene)")
     digest = command("digest", "a hash of the game's state now, to compare runs frame by frame")
     digest.add_argument("--root", default="/root", help="only this subtree")
     digest.add_argument("--nodes", action="store_true", help="also each node's own hash")

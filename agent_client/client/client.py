@@ -695,7 +695,7 @@ class AgentClient(Locators):
         """
         before = max((int(event.get("seq", 0)) for event in self.event_log), default=0)
         before = max(before, self.connection.event_cursor)
-        data = dict(self.request("reset", {"scene": scene} if scene else {}))
+        data = dict(self.request("reset_game", {"scene": scene} if scene else {}))
         self.connection.start_over(before)
         return data
 

@@ -323,6 +323,11 @@ class Play:
             f"frame {game.last_frame}"
         )
 
+    def reset(self, args: dict[str, Any]) -> Result:
+        data = self.current().reset(args.get("scene"))
+        self.tree_version = None
+        return self._arrived(f"reset to {data['scene']} at frame 0:")
+
     def digest(self, args: dict[str, Any]) -> Result:
         data = self.current().digest(args.get("root", "/root"), nodes=args.get("nodes", False))
         lines = [f"{data['digest']} at frame {data['frame']} ({data['count']} nodes)"]
@@ -830,6 +835,15 @@ def build_tools(play: Play) -> list[Tool]:
                 ("target", "method"),
             ),
             lambda a: play.call("call_method", dict(a)),
+            destructive=True,
+            writes=True,
+        ),
+        Tool(
+            "reset",
+            "Put the game back as it was launched (autoloads, statics, settings, the scene, "
+            "input, time, seed) in milliseconds, without relaunching it.",
+            _schema({"scene": {"type": "string", "description": "a res:// scene to start on"}}),
+            play.reset,
             destructive=True,
             writes=True,
         ),

@@ -31,7 +31,7 @@ const COMMAND_MODULES := {
 	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until",
 		"digest"],
 	"commands/timeline_commands.gd": ["hold", "input_sequence"],
-	"commands/reset_commands.gd": ["reset"],
+	"commands/reset_commands.gd": ["reset_game"],
 	"commands/action_commands.gd": ["press", "fill"],
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],

@@ -1,5 +1,5 @@
 extends RefCounted
-## reset: the game as it was launched, from the same warm engine (game_reset.gd), with the
+## reset_game: the game as it was launched, from the same warm engine (game_reset.gd), with the
 ## clock back at frame 0 and the event queue emptied; the events the fresh game sends while
 ## it starts come with the answer, as they would with a new launch's first answer.
 
@@ -16,7 +16,8 @@ func _init(bridge: Node, game_reset: RefCounted) -> void:
 
 
 func register_into(dispatcher: RefCounted) -> void:
-	dispatcher.register("reset", _reset, {
+	# Not plain "reset": games register that name for their own (a level's reset, say).
+	dispatcher.register("reset_game", _reset, {
 		"scene": {"type": "string", "optional": true,
 			"description": "a res:// scene to start on (default: the project's main scene)"},
 	}, "Put the game back as it was launched (autoloads, statics, settings, input map, "
