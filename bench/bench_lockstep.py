@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -30,21 +29,11 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient  # noqa: E402
-from agent_client.engine.addon import install  # noqa: E402
-from agent_client.engine.godot_import import ensure_imported  # noqa: E402
 from agent_client.engine.launcher import find_godot  # noqa: E402
+from bench.corpus_games import CORPUS, prepared  # noqa: E402
 from tests.agent.corpus.test_lockstep import DODGE_TESTS, play_pong  # noqa: E402
 
-CORPUS = REPO.parent / "shared" / "corpus"
 CHECKPOINTS = (600, 1200, 3600)
-
-
-def prepared(name: str, workdir: Path) -> Path:
-    project = workdir / name
-    shutil.copytree(CORPUS / name, project)
-    install(project)
-    ensure_imported(project, find_godot())
-    return project
 
 
 def spin() -> None:

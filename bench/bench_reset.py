@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -30,11 +29,10 @@ sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient  # noqa: E402
 from agent_client.engine.addon import install  # noqa: E402
-from agent_client.engine.godot_import import ensure_imported  # noqa: E402
 from agent_client.engine.launcher import find_godot  # noqa: E402
+from bench.corpus_games import CORPUS, prepared  # noqa: E402
 from tests.agent.test_reset import ISOLATION_TESTS, SHUFFLE  # noqa: E402
 
-CORPUS = REPO.parent / "shared" / "corpus"
 RESET_GAME = REPO / "tests" / "reset_game"
 # One test body per game: short plays, as a studio's suite has hundreds of.
 BODIES = {
@@ -50,14 +48,6 @@ def test_pong_{number}(game):
     assert game.get_property("/root/Pong/Ball", "position")["x"] != 320
 """,
 }
-
-
-def prepared(name: str, workdir: Path) -> Path:
-    project = workdir / name
-    shutil.copytree(CORPUS / name, project)
-    install(project)
-    ensure_imported(project, find_godot())
-    return project
 
 
 def write_suite(folder: Path, name: str, count: int) -> Path:

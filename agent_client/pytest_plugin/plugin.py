@@ -328,22 +328,29 @@ class WarmGame:
         self.launches = 0
         self.resets = 0
 
-    def checkout(self, scene: str | None, *, relaunch: bool) -> AgentClient:
+    def checkout(self, scene: str | None, *, relaunch: bool = False) -> AgentClient:
+        """The game for the next test: the kept one renewed, else a new launch."""
         from agent_client.wire.errors import AgentBridgeError
 
         if self.client is not None and (relaunch or self.client.closed):
             self.close()
         if self.client is not None:
             try:
-                self.client.reset(scene or self.options.get("scene"))
+                renewed = self._renew(self.client, scene)
+            except AgentBridgeError:
+                renewed = False  # a game that cannot be renewed is launched anew
+            if renewed:
                 self.client.set_default_timeout(self.timeout)
                 self.resets += 1
                 return self.client
-            except AgentBridgeError:
-                self.close()  # a game that cannot reset is launched anew
+            self.close()
         self.client = _launch(self.launcher, self.options, self.timeout, scene)
         self.launches += 1
         return self.client
+
+    def _renew(self, client: AgentClient, scene: str | None) -> bool:
+        client.reset(scene or self.options.get("scene"))
+        return True
 
     def close(self) -> None:
         if self.client is not None:
@@ -392,43 +399,18 @@ def _start_trace(client: AgentClient, request: pytest.FixtureRequest) -> None:
         client.start_trace(title=request.node.nodeid)
 
 
-class SharedGame:
-    """One game for many tests. Before each test after the first, it is reset with
+class SharedGame(WarmGame):
+    """One game for many tests. Before each test after the first, it is only moved with
     ``change_scene`` to the test's scene (the ``agent_scene`` marker, ``--godot-scene`` or the
     project's main scene); when that fails, or the game died, it is launched again.
-    Autoload singletons keep their state across a reset: use ``game`` for full isolation."""
+    Autoload singletons keep their state across tests: ``game`` resets them."""
 
-    def __init__(self, launcher: Launcher, options: dict[str, Any], timeout: float) -> None:
-        self.launcher = launcher
-        self.options = options
-        self.timeout = timeout
-        self.client: AgentClient | None = None
-
-    def checkout(self, scene: str | None) -> AgentClient:
-        if self.client is not None and not self._reset(scene):
-            self.close()
-        if self.client is None:
-            self.client = _launch(self.launcher, self.options, self.timeout, scene)
-        return self.client
-
-    def _reset(self, scene: str | None) -> bool:
-        from agent_client.wire.errors import AgentBridgeError
-
-        assert self.client is not None
+    def _renew(self, client: AgentClient, scene: str | None) -> bool:
         target = scene or self.options.get("scene") or main_scene(self.options.get("project"))
         if not target:
             return False
-        try:
-            self.client.change_scene(target)
-        except AgentBridgeError:
-            return False
-        self.client.set_default_timeout(self.timeout)
+        client.change_scene(target)
         return True
-
-    def close(self) -> None:
-        if self.client is not None:
-            self.client.close()
-            self.client = None
 
 
 def main_scene(project: Path | str | None) -> str | None:
