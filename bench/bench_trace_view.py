@@ -83,7 +83,7 @@ MEASURE_PAGE = """async (presses) => {
   const toggle = performance.now() - toggleStart;
   return {opened: opened, steps: steps, selectWork: selectWork, detailsWork: detailsWork,
           end: end, toggle: toggle,
-          domRows: timeline.querySelectorAll('[role=option]').length};
+          domRows: timeline.querySelectorAll('[role=treeitem]').length};
 }"""
 
 

@@ -127,7 +127,7 @@ class Viewer:
 
     def row(self, index: int) -> Any:
         """The timeline row of call ``index``."""
-        return self.page.locator(f"#timeline [role=option]:has(.tl-index:text-is('#{index}'))")
+        return self.page.locator(f"#timeline [role=treeitem]:has(.tl-index:text-is('#{index}'))")
 
     def focused_id(self) -> str:
         return str(self.page.evaluate("document.activeElement && document.activeElement.id"))
