@@ -9,7 +9,7 @@
 
 (function () {
   var ROW_HEIGHT = 26, LOG_ROW_HEIGHT = 18, CONTEXT = 3, INDENT = 14;
-  var MAX_LOG_EXCERPT = 400, MAX_JSON_CHARS = 200000, MAX_LISTED_CALLS = 200;
+  var MAX_LOG_EXCERPT = 400, MAX_JSON_CHARS = 200000, MAX_LISTED_CALLS = 200, FEW_CHILDREN = 6;
 
   // Marks and measures named trace-viewer-* are read by bench/bench_trace_view.py.
   performance.mark("trace-viewer-start");
@@ -600,11 +600,13 @@
     box.appendChild(childList(step));
   }
 
-  // The calls and steps directly in a step, each opening it when clicked.
+  // The calls and steps directly in a step, each opening it when clicked (folded when there
+  // are many: the timeline shows them too).
   function childList(step) {
-    var block = el("div", "step-calls");
+    var block = el("details", "step-calls");
     block.id = "step-calls";
-    block.appendChild(el("h3", "", "In this step (" + step.children.length + ")"));
+    block.open = step.children.length <= FEW_CHILDREN;
+    block.appendChild(el("summary", "", "In this step (" + step.children.length + ")"));
     var list = el("ol");
     step.children.slice(0, MAX_LISTED_CALLS).forEach(function (ref) {
       var item = el("li", hasError(ref) ? "fail" : "");
