@@ -901,6 +901,8 @@ class AgentClient(Locators):
                 self.process.stop()
         finally:
             self.connection.close()
+            if self.trace is not None:
+                self.trace.close()  # its files; the recording stays in the session folder
             if self.process is not None:
                 self._finalizer.detach()
             if self._owns_session and self.session_dir is not None:

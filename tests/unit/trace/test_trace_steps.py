@@ -187,3 +187,13 @@ def test_recorders_nobody_stopped_close_their_files(tmp_path: Path) -> None:
         client.connection.recorder = None
         gc.collect()
         assert open_files() <= before
+
+
+def test_closing_the_client_closes_its_trace_files(bridge: FakeBridge, tmp_path: Path) -> None:
+    client = fake_client(bridge)
+    client.trace = TraceRecorder.start(tmp_path, client.connection, title="t", render=False)
+    client.get_by_role("button", name="Play").click()
+    files = client.trace._files
+    assert files is not None and not files.trace.closed
+    client.close()
+    assert client.trace._files is None and files.trace.closed and files.state.closed
