@@ -175,7 +175,7 @@ def test_a_failed_expectation_is_the_failed_step_of_its_trace(pytester: pytest.P
     retries = trace.calls_of(failed)
     assert {call["cmd"] for call in retries} == {"get_tree", "wait"} and len(retries) >= 9
     assert {call["step"] for call in retries} == {failed.id}
-    assert [call["args"] for call in retries if call["cmd"] == "wait"][0] == {"frames": 6}
+    assert next(call["args"] for call in retries if call["cmd"] == "wait") == {"frames": 6}
     assert '- button "Play"' in trace.snapshots[failed.end["snapshot"]].text
     # The failure report's calls come after, apart, and are not the failure.
     assert report.kind == "report" and report.name == "after the failure: the failure report"
