@@ -1,7 +1,9 @@
 """Trace recording benchmarks, in one run on the demo game: an action's time without a trace
 and while one records (headless, then rendering with a screenshot after each action), and the
-size of the trace.zip per 100 actions. Prints numbers; asserts nothing. (The viewer's own
-figures: bench/bench_trace_view.py.)
+size of the trace.zip per 100 actions. The action is ``game.click(path)`` (one call, an entry
+of its own in the trace) and a locator's click (a step holding its settle wait, get_tree and
+click). Prints numbers; asserts nothing. (The viewer's own figures:
+bench/bench_trace_view.py.)
 
 Run: python bench/bench_trace.py [--actions 300]
 """
@@ -13,7 +15,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -26,11 +30,11 @@ DEMO = REPO / "demos" / "crystal_vault"
 CAYLEY = "/root/LevelScene/HUDLayer/TopBar/CayleyButton"
 
 
-def clicks(game: AgentClient, count: int) -> list[float]:
+def clicks(act: Callable[[], Any], count: int) -> list[float]:
     samples = []
     for _ in range(count):
         started = time.perf_counter()
-        game.click(CAYLEY)
+        act()
         samples.append(time.perf_counter() - started)
     return samples
 
@@ -41,14 +45,21 @@ def median_ms(samples: list[float]) -> float:
 
 def measure(render: bool, actions: int, folder: Path) -> dict[str, float]:
     with AgentClient.launch(DEMO, install=True, render=render) as game:
-        clicks(game, 20)  # warm up
-        plain = clicks(game, actions)
+        click = lambda: game.click(CAYLEY)  # noqa: E731
+        button = game.locator(CAYLEY)
+        clicks(click, 20)  # warm up
+        clicks(button.click, 20)
+        plain = clicks(click, actions)
+        plain_step = clicks(button.click, actions)
         game.start_trace("bench")
-        traced = clicks(game, actions)
+        traced = clicks(click, actions)
         saved = game.save_trace(folder / f"trace-{'render' if render else 'headless'}.zip")
+        traced_step = clicks(button.click, actions)
     return {
         "plain_ms": median_ms(plain),
         "traced_ms": median_ms(traced),
+        "step_plain_ms": median_ms(plain_step),
+        "step_traced_ms": median_ms(traced_step),
         "zip_kib_per_100": saved.stat().st_size / 1024 / actions * 100,
     }
 
@@ -68,6 +79,11 @@ def main() -> int:
                 f"click ({label}): {numbers['plain_ms']:.2f} ms plain, "
                 f"{numbers['traced_ms']:.2f} ms recorded (+{overhead:.0f} %); "
                 f"trace.zip {numbers['zip_kib_per_100']:.1f} KiB per 100 actions"
+            )
+            print(
+                f"locator click, a step of 3 calls ({label}): "
+                f"{numbers['step_plain_ms']:.2f} ms plain, "
+                f"{numbers['step_traced_ms']:.2f} ms recorded"
             )
             results["render" if render else "headless"] = {**numbers, "overhead_pct": overhead}
     print(orjson.dumps({"bench": "trace", **results}).decode())

@@ -1,6 +1,7 @@
 """Trace viewer benchmark: how big the page gets and how fast it opens and answers keys.
 
-For synthetic traces (tests/trace_samples.py) of 100 and 2,000 actions, prints the time to
+For synthetic traces (tests/trace_samples.py) of 100 and 2,000 actions, and one of 2,000
+steps holding 4,000 calls (format 2, a tree), prints the time to
 generate, load and render them, the zip and HTML sizes, and, measured inside Chromium through
 Playwright: first paint, the moment the timeline takes keys (the viewer's ready mark), the first
 step's details drawn, and how long a key takes to move the selection and draw the new step.
@@ -28,7 +29,7 @@ sys.path.insert(0, str(REPO))
 
 from agent_client.trace.view import load_trace, render_html  # noqa: E402
 from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from tests.trace_samples import write_trace  # noqa: E402
+from tests.trace_samples import write_step_trace, write_trace  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -39,6 +40,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("2,000 actions, 2 screenshots", {"actions": 2000}),
     ("2,000 actions, a screenshot each", {"actions": 2000, "screenshots": -1}),
     ("2,000 actions, 250-line snapshots", {"actions": 2000, "filler": 235}),
+    ("2,000 steps holding 4,000 calls (a tree)", {"write": write_step_trace, "rounds": 500}),
 ]
 KEY_PRESSES = 40
 
@@ -83,7 +85,7 @@ MEASURE_PAGE = """async (presses) => {
   const toggle = performance.now() - toggleStart;
   return {opened: opened, steps: steps, selectWork: selectWork, detailsWork: detailsWork,
           end: end, toggle: toggle,
-          domRows: timeline.querySelectorAll('[role=option]').length};
+          domRows: timeline.querySelectorAll('[role=treeitem]').length};
 }"""
 
 
@@ -100,7 +102,9 @@ class Files:
 
 def write_case(folder: Path, options: dict[str, Any]) -> Files:
     start = time.perf_counter()
-    sample = write_trace(folder / "trace.zip", **options)
+    settings = dict(options)
+    write = settings.pop("write", write_trace)
+    sample = write(folder / "trace.zip", **settings)
     generated = time.perf_counter()
     trace = load_trace(sample.path)
     loaded = time.perf_counter()

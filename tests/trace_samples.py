@@ -500,3 +500,202 @@ def write_zip(path: Path, entries: dict[str, bytes]) -> Path:
 def trace_lines(*records: dict[str, Any]) -> bytes:
     """Records as the bytes of a ``trace.jsonl``."""
     return _jsonl(records)
+
+
+# --- a trace in steps (format 2) -------------------------------------------------------------
+
+FAILED_NAME = "expect(get_by_text('Game Over')).to_be_visible()"
+FAILED_MESSAGE = (
+    "Locator get_by_text('Game Over') expected to be visible\nExpected: visible\n"
+    "Actual: <no node matches>\nTimed out after 1 s\n"
+    "expect(get_by_text('Game Over')).to_be_visible with timeout 1 s\n"
+    "  - unexpected value '<no node matches>' (x6)"
+)
+REPORT_NAME = "after the failure: the failure report"
+
+
+@dataclass
+class StepSample:
+    """A written trace in steps and where its notable entries are (step ids, call indexes)."""
+
+    path: Path
+    steps: int = 0
+    calls: int = 0
+    top: int = 0  # entries at the top: steps and calls made outside any step
+    click_step: int = 0  # a locator click: its calls are a settle wait, get_tree and click
+    click_calls: list[int] = field(default_factory=list)
+    top_call: int = 0  # game.step(30), made outside any step
+    group_step: int = 0  # a group the test named, holding nested_step
+    nested_step: int = 0
+    failed_step: int = 0  # the failed expectation
+    failed_calls: list[int] = field(default_factory=list)
+    report_step: int = 0  # the failure report's calls, after the failure
+    report_calls: list[int] = field(default_factory=list)
+    failure_snapshot: int = 0
+    failure_shot: str = ""
+    failure_line: str = '    - text "Dodge the Creeps!"'  # in the snapshot the step failed on
+
+
+@dataclass
+class _StepWriter:
+    """Writes step records around the calls a :class:`Recorder` records."""
+
+    rec: Recorder
+    next_id: int = 1
+    open: list[int] = field(default_factory=list)
+
+    def begin(self, name: str, kind: str, **args: Any) -> int:
+        number = self.next_id
+        self.next_id += 1
+        self.rec.records.append(
+            {
+                "type": "step",
+                "step": number,
+                "parent": self.open[-1] if self.open else None,
+                "kind": kind,
+                "name": name,
+                "args": args,
+                "t": round(self.rec.t, 6),
+                "before": len(self.rec.snapshots) or None,
+                "log": len(self.rec.log),
+            }
+        )
+        self.open.append(number)
+        return number
+
+    def end(self, **facts: Any) -> None:
+        number = self.open.pop()
+        self.rec.t += 0.0003
+        self.rec.records.append(
+            {
+                "type": "step_end",
+                "step": number,
+                "t_end": round(self.rec.t, 6),
+                "ok": True,
+                "log": len(self.rec.log),
+                **facts,
+            }
+        )
+
+    def call(self, cmd: str, args: dict[str, Any], **answer: Any) -> int:
+        step = {"step": self.open[-1]} if self.open else {}
+        action = cmd in ("click", "hover", "hold")
+        return int(self.rec.call(cmd, args, action=action, **step, **answer)["index"])
+
+
+def write_step_trace(path: Path, *, rounds: int = 1, seed: int = 11) -> StepSample:
+    """Write a format-2 trace of a dodge_the_creeps-like test that fails: ``rounds`` times a
+    locator click (a settle wait, get_tree, the click), a ``game.step`` made outside any step,
+    an event wait and a named group holding a hover; then the expectation that fails
+    (``expect(get_by_text('Game Over')).to_be_visible()``: get_tree and ``wait`` retries, its
+    message, what it saw and the snapshot then) and the failure report's calls after it."""
+    rng = random.Random(seed)
+    rec = Recorder(rng)
+    level = Level(filler=4)
+    writer = _StepWriter(rec)
+    sample = StepSample(path=path)
+    rec.log_lines("Godot Engine v4.6.3.stable.official", "AgentBridge: agent mode on")
+    rec.take_snapshot(level)
+    for round_number in range(rounds):
+        sample.click_step = writer.begin("get_by_role('button', name='Start').click()", "action")
+        sample.click_calls = [
+            writer.call("wait", {"settled": True, "quiet_frames": 2}, data={"frames": 2}),
+            writer.call("get_tree", {"root": "/root"}, data={"tree": {}}),
+        ]
+        before = len(rec.snapshots)
+        _act(level, "click", {})
+        after = rec.take_snapshot(level)
+        click = writer.call(
+            "click",
+            {"path": "/root/Main/HUD/StartButton", "button": "left"},
+            data={"target": "/root/Main/HUD/StartButton"},
+            events=[rec.event("pressed", "/root/Main/HUD/StartButton", [])],
+            before=before,
+            after=after,
+            target_rect=dict(zip("xywh", BUTTONS["Reset"], strict=True)),
+        )
+        sample.click_calls.append(click)
+        if round_number == 0:
+            shot_entry = f"screenshots/{click:05d}.png"
+            rec.pictures[shot_entry] = level_picture(1, level.crystals, False)
+            rec.records[-1]["screenshot"] = shot_entry
+        writer.end()
+        sample.top_call = writer.call("step", {"frames": 30}, data={"frame": rec.frame})
+        writer.begin("wait_for_event('start_game')", "wait")
+        writer.call(
+            "wait",
+            {"event": "start_game", "timeout_ms": 5000},
+            events=[rec.event("start_game", "/root/Main", [])],
+        )
+        writer.end()
+        sample.group_step = writer.begin("dodge for a second", "group")
+        sample.nested_step = writer.begin("get_by_name('Player').hover()", "action")
+        writer.call("get_tree", {"root": "/root"}, data={"tree": {}})
+        writer.call("hover", {"path": "/root/Main/Player"}, data={"target": "/root/Main/Player"})
+        writer.end()
+        writer.call("hold", {"action": "move_up", "frames": 60}, data={"frames": 60})
+        writer.end()
+    sample.failed_step = writer.begin(FAILED_NAME, "expect")
+    for attempt in range(6):
+        sample.failed_calls.append(
+            writer.call(
+                "get_tree",
+                {"root": "/root"},
+                data={"tree": {}},
+                logged=["ERROR: Mob spawn path is empty."] if attempt == 2 else [],
+            )
+        )
+        if attempt < 5:
+            sample.failed_calls.append(writer.call("wait", {"frames": 6}, data={"frames": 6}))
+    sample.failure_snapshot = rec.take_snapshot(level)
+    sample.failure_shot = f"screenshots/step-{sample.failed_step:05d}.png"
+    rec.pictures[sample.failure_shot] = level_picture(5, level.crystals, True)
+    writer.end(
+        ok=False,
+        error=FAILED_MESSAGE,
+        error_type="AssertionError",
+        actual="<no node matches>",
+        snapshot=sample.failure_snapshot,
+        screenshot=sample.failure_shot,
+    )
+    sample.report_step = writer.begin(REPORT_NAME, "report")
+    sample.report_calls = [
+        writer.call("wait", {"frames": 1, "timeout_ms": 1000}, data={}),
+        writer.call("snapshot", {}, data={"text": level.snapshot()}),
+        writer.call(
+            "screenshot",
+            {"name": "failure"},
+            ok=False,
+            code="UNSUPPORTED",
+            data=None,
+            error="No picture: the game runs headless.",
+        ),
+    ]
+    writer.end()
+    rec.records.append({"type": "end", "t": round(rec.t, 6), "reason": "failed"})
+    sample.steps, sample.calls, sample.top = writer.next_id - 1, rec.index, 2 + rounds * 4
+    level_text = rec.snapshots[sample.failure_snapshot - 1]["text"]
+    rec.snapshots[sample.failure_snapshot - 1]["text"] = level_text.replace(
+        '    - heading "The Triangle Vault"', sample.failure_line
+    )
+    meta = {
+        "type": "meta",
+        "format": 2,
+        "protocol": "agentbridge/1",
+        "engine": "godot",
+        "engine_version": "4.6.3.stable",
+        "game": "Dodge the Creeps",
+        "title": "test_dodge.py::test_game_over",
+        "started": "2026-11-23T12:00:00Z",
+        "session": "/tmp/agent-bridge-1000/3f2a",
+    }
+    write_zip(
+        path,
+        {
+            "trace.jsonl": _jsonl([meta, *rec.records]),
+            "snapshots.jsonl": _jsonl(rec.snapshots),
+            "engine.log": bytes(rec.log),
+            **rec.pictures,
+        },
+    )
+    return sample

@@ -18,7 +18,7 @@ import orjson
 from agent_client.client import engine_errors
 from agent_client.client.locators import Locators
 from agent_client.client.metrics import Measurement
-from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection
+from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
 from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
@@ -810,7 +810,7 @@ class AgentClient(Locators):
             {"frames": frames, "timeout_ms": timeout_ms},
             timeout=self.connection.timeout_for_wait(timeout_ms),
         )
-        return Measurement.of(data)
+        return Measurement.of(data, self.connection)
 
     @contextmanager
     def measuring(self) -> Iterator[Measurement]:
@@ -820,7 +820,7 @@ class AgentClient(Locators):
             game.get_by_role("button", name="Play").click()
         expect(frames).to_be_within(frame_ms=8)
         """
-        measurement = Measurement()
+        measurement = Measurement(connection=self.connection)
         self.request("measure_start")
         try:
             yield measurement
@@ -873,6 +873,16 @@ class AgentClient(Locators):
             self.trace.stop()
             self.trace = None
 
+    def trace_step(self, title: str) -> Step:
+        """A step of the trace that groups the steps and calls of a block under ``title``
+        (as a test names what its lines do together); nothing while no trace records::
+
+            with game.trace_step("start the game"):
+                game.get_by_role("button", name="Start").click()
+                game.wait_for_event("start_game")
+        """
+        return self.connection.trace_step(title)
+
     # --- closing -------------------------------------------------------------------------------
 
     def quit(self, exit_code: int = 0, *, timeout: float = 5.0) -> int | None:
@@ -910,6 +920,8 @@ class AgentClient(Locators):
                 self.process.stop()
         finally:
             self.connection.close()
+            if self.trace is not None:
+                self.trace.close()  # its files; the recording stays in the session folder
             if self.process is not None:
                 self._finalizer.detach()
             if self._owns_session and self.session_dir is not None:

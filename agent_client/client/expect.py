@@ -21,6 +21,7 @@ from agent_client.client.metrics import (
     describe_orphans,
     new_orphans,
 )
+from agent_client.client.steps import traced
 from agent_client.connection import events
 from agent_client.connection.connection import Connection
 from agent_client.connection.waiting import CallLog, Expired, NotYet, failure_text, retry
@@ -79,14 +80,26 @@ def _fail(headline: str, expected: str, expired: Expired, log: CallLog) -> Asser
 class LocatorAssertions:
     """What ``expect(locator)`` returns."""
 
-    def __init__(self, locator: Locator, timeout: float | None, *, negate: bool = False) -> None:
+    def __init__(
+        self,
+        locator: Locator,
+        timeout: float | None,
+        *,
+        negate: bool = False,
+        inner: bool = False,
+    ) -> None:
         self._locator = locator
         self._timeout = timeout
         self._negate = negate
+        self._inner = inner
 
     def _negated(self) -> LocatorAssertions:
-        """The same assertions, each expecting the opposite (for the ``not_to_...`` forms)."""
-        return LocatorAssertions(self._locator, self._timeout, negate=not self._negate)
+        """The same assertions, each expecting the opposite (for the ``not_to_...`` forms,
+        whose step is the outer call's)."""
+        return LocatorAssertions(self._locator, self._timeout, negate=not self._negate, inner=True)
+
+    def _step_subject(self) -> tuple[Connection | None, str]:
+        return (None if self._inner else self._locator.connection), f"expect({self._locator})"
 
     def _assert(
         self, name: str, expected: str, measure: Measure, *, strict: bool, timeout: float | None
@@ -116,6 +129,9 @@ class LocatorAssertions:
                 pace=self._locator.connection.pace(seconds),
             )
         except Expired as expired:
+            self._locator.connection.trace_note(
+                actual=expired.last.actual if expired.last else None
+            )
             wanted = f"not {expected}" if negate else expected
             raise _fail(
                 f"Locator {self._locator} expected {'not ' if negate else ''}to "
@@ -134,6 +150,7 @@ class LocatorAssertions:
 
     # --- text -----------------------------------------------------------------------------------
 
+    @traced("expect")
     def to_have_text(
         self,
         expected: TextPattern | Sequence[TextPattern],
@@ -145,6 +162,7 @@ class LocatorAssertions:
         A list checks every match in order: ``to_have_text(["A", "B"])``."""
         self._text("have_text", expected, whole=True, ignore_case=ignore_case, timeout=timeout)
 
+    @traced("expect")
     def not_to_have_text(
         self,
         expected: TextPattern | Sequence[TextPattern],
@@ -154,6 +172,7 @@ class LocatorAssertions:
     ) -> None:
         self._negated().to_have_text(expected, ignore_case=ignore_case, timeout=timeout)
 
+    @traced("expect")
     def to_contain_text(
         self,
         expected: TextPattern | Sequence[TextPattern],
@@ -164,6 +183,7 @@ class LocatorAssertions:
         """The node's text contains ``expected`` (or a list: each match's text, in order)."""
         self._text("contain_text", expected, whole=False, ignore_case=ignore_case, timeout=timeout)
 
+    @traced("expect")
     def not_to_contain_text(
         self,
         expected: TextPattern | Sequence[TextPattern],
@@ -217,6 +237,7 @@ class LocatorAssertions:
 
     # --- state ------------------------------------------------------------------------------
 
+    @traced("expect")
     def to_be_visible(self, *, timeout: float | None = None) -> None:
         """Exactly one node matches and it is visible."""
         self._assert(
@@ -227,13 +248,16 @@ class LocatorAssertions:
             timeout=timeout,
         )
 
+    @traced("expect")
     def not_to_be_visible(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_visible(timeout=timeout)
 
+    @traced("expect")
     def to_be_hidden(self, *, timeout: float | None = None) -> None:
         """No node matches, or it is not visible."""
         self._negated().to_be_visible(timeout=timeout)
 
+    @traced("expect")
     def to_be_enabled(self, *, timeout: float | None = None) -> None:
         """The node exists and is not disabled (nor a read-only text field)."""
 
@@ -248,12 +272,15 @@ class LocatorAssertions:
             timeout=timeout,
         )
 
+    @traced("expect")
     def not_to_be_enabled(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_enabled(timeout=timeout)
 
+    @traced("expect")
     def to_be_disabled(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_enabled(timeout=timeout)
 
+    @traced("expect")
     def to_be_checked(self, *, checked: bool = True, timeout: float | None = None) -> None:
         """A toggle (check box, toggle button) is on (or off with ``checked=False``)."""
         self._assert(
@@ -266,9 +293,11 @@ class LocatorAssertions:
             timeout=timeout,
         )
 
+    @traced("expect")
     def not_to_be_checked(self, *, timeout: float | None = None) -> None:
         self._negated().to_be_checked(timeout=timeout)
 
+    @traced("expect")
     def to_have_count(self, count: int, *, timeout: float | None = None) -> None:
         """Exactly ``count`` nodes match."""
         self._assert(
@@ -279,11 +308,13 @@ class LocatorAssertions:
             timeout=timeout,
         )
 
+    @traced("expect")
     def not_to_have_count(self, count: int, *, timeout: float | None = None) -> None:
         self._negated().to_have_count(count, timeout=timeout)
 
     # --- values -----------------------------------------------------------------------------
 
+    @traced("expect")
     def to_have_value(self, value: Any, *, timeout: float | None = None) -> None:
         """A range's ``value`` or a text field's text equals ``value``."""
 
@@ -298,9 +329,11 @@ class LocatorAssertions:
             timeout=timeout,
         )
 
+    @traced("expect")
     def not_to_have_value(self, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_value(value, timeout=timeout)
 
+    @traced("expect")
     def to_have_attribute(self, key: str, value: Any, *, timeout: float | None = None) -> None:
         """A field of the serialized node (``disabled``, ``role``, ...) or a script property
         (``props.hp`` or ``hp``) equals ``value``."""
@@ -315,9 +348,11 @@ class LocatorAssertions:
             timeout=timeout,
         )
 
+    @traced("expect")
     def not_to_have_attribute(self, key: str, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_attribute(key, value, timeout=timeout)
 
+    @traced("expect")
     def to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
         """Any engine property, read with ``get_property`` (``"modulate:a"``), equals
         ``value`` (in its wire form)."""
@@ -333,11 +368,13 @@ class LocatorAssertions:
 
         self._assert(f"have_property {prop!r}", repr(value), measure, strict=True, timeout=timeout)
 
+    @traced("expect")
     def not_to_have_property(self, prop: str, value: Any, *, timeout: float | None = None) -> None:
         self._negated().to_have_property(prop, value, timeout=timeout)
 
     # --- pictures ---------------------------------------------------------------------------
 
+    @traced("expect")
     def to_have_screenshot(
         self,
         name: str,
@@ -399,11 +436,15 @@ class GameAssertions:
         self._connection = connection
         self._timeout = timeout
 
+    def _step_subject(self) -> tuple[Connection | None, str]:
+        return self._connection, "expect(game)"
+
     def _seconds(self, timeout: float | None) -> float:
         if timeout is not None:
             return timeout
         return self._timeout if self._timeout is not None else self._connection.default_timeout
 
+    @traced("expect")
     def to_emit(
         self,
         event_type: str,
@@ -428,12 +469,14 @@ class GameAssertions:
             )
         except Expired as expired:
             seen = events.describe_seen(expired.last.actual if expired.last else None)
+            self._connection.trace_note(actual=seen)
             condition = f" with args {args!r}" if args is not None else ""
             raise AssertionError(
                 f"Game expected to emit {event_type!r}{condition}\nActual: {seen} since the "
                 f"last consumed event\nTimed out after {seconds:g} s\n{log}"
             ) from None
 
+    @traced("expect")
     def to_have_state(
         self, expected: dict[str, Any] | Callable[[Any], bool], *, timeout: float | None = None
     ) -> Any:
@@ -459,6 +502,7 @@ class GameAssertions:
         try:
             return retry(attempt, timeout=seconds, log=log, pace=self._connection.pace(seconds))
         except Expired as expired:
+            self._connection.trace_note(actual=expired.last.actual if expired.last else None)
             raise _fail(
                 "Game expected to have state",
                 "a state satisfying the predicate" if callable(expected) else repr(expected),
@@ -468,6 +512,7 @@ class GameAssertions:
 
     # --- pictures and leaks -----------------------------------------------------------------
 
+    @traced("expect")
     def to_have_screenshot(
         self,
         name: str,
@@ -498,6 +543,7 @@ class GameAssertions:
             timeout=self._seconds(timeout),
         )
 
+    @traced("expect")
     def to_have_no_orphans(
         self, *, since: dict[str, Any] | None = None, timeout: float | None = None
     ) -> None:
@@ -518,6 +564,7 @@ class GameAssertions:
             retry(attempt, timeout=seconds, log=log)
         except Expired as expired:
             found: Any = expired.last.actual if expired.last else []
+            self._connection.trace_note(actual=found)
             raise AssertionError(
                 f"Game expected to have no orphan nodes{' but those before' if since else ''}"
                 f"\nActual: {len(found)} orphan node{'s' if len(found) != 1 else ''} (taken out "
@@ -532,6 +579,10 @@ class MeasurementAssertions:
     def __init__(self, measurement: Measurement) -> None:
         self._measurement = measurement
 
+    def _step_subject(self) -> tuple[Connection | None, str]:
+        return self._measurement.connection, "expect(measurement)"
+
+    @traced("expect")
     def to_be_within(
         self,
         *,
@@ -573,9 +624,11 @@ class MeasurementAssertions:
         if "draw_calls" in budgets and measurement.draw_calls is None:
             raise ValueError("draw_calls needs a measurement of a rendering game (render=True).")
         over = []
+        figures = {}
         for name, limit in budgets.items():
             stats = Stats.of(measurement.series(name))
             value = stats.get(statistic)
+            figures[name] = round(value, 3)
             if value > limit:
                 unit = "" if name == "draw_calls" else " ms"
                 slowest = ", ".join(
@@ -586,6 +639,8 @@ class MeasurementAssertions:
                     f"({stats}); highest frames: {slowest}"
                 )
         if over:
+            if measurement.connection is not None:
+                measurement.connection.trace_note(actual={statistic: figures})
             raise AssertionError(
                 f"Frame budget exceeded over {measurement.frames} frames:\n"
                 + "\n".join(over)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from agent_client.client.steps import traced
 from agent_client.connection import events
 from agent_client.connection.connection import Connection
 from agent_client.connection.waiting import CallLog, Expired, NotYet, failure_text, retry
@@ -265,6 +266,9 @@ class Locator(Finders):
         """The connection to the game this locator searches."""
         return self._connection
 
+    def _step_subject(self) -> tuple[Connection | None, str]:
+        return self._connection, str(self)
+
     def _then(self, step: _Step) -> Locator:
         return Locator(self._connection, (*self._steps, step))
 
@@ -341,6 +345,7 @@ class Locator(Finders):
 
     # --- waiting for one node ------------------------------------------------------------------
 
+    @traced("read")
     def node(self, *, timeout: float | None = None) -> Node:
         """The one matching node, waiting until it exists.
 
@@ -350,21 +355,24 @@ class Locator(Finders):
         """
         return self._wait_for_node("node", timeout)
 
+    @traced("read")
     def path(self, *, timeout: float | None = None) -> str:
         """The one matching node's absolute path (waits until it exists)."""
-        return str(self.node(timeout=timeout)["path"])
+        return str(self._wait_for_node("path", timeout)["path"])
 
+    @traced("read")
     def text_content(self, *, timeout: float | None = None) -> str | None:
         """The one matching node's text (None for nodes without text)."""
-        text = self.node(timeout=timeout).get("text")
+        text = self._wait_for_node("text_content", timeout).get("text")
         return text if isinstance(text, str) else None
 
+    @traced("read")
     def get_property(self, prop: str, *, timeout: float | None = None) -> Any:
         """Any engine property of the one matching node (``"modulate:a"``)."""
-        return self._connection.request(
-            "get_property", {"path": self.path(timeout=timeout), "property": prop}
-        )["value"]
+        path = self._wait_for_node("get_property", timeout)["path"]
+        return self._connection.request("get_property", {"path": path, "property": prop})["value"]
 
+    @traced("wait")
     def wait_for(self, *, state: str = "visible", timeout: float | None = None) -> None:
         """Wait until the locator is ``attached`` (some node matches), ``detached`` (none
         does), ``visible`` or ``hidden`` (missing or not visible).
@@ -394,6 +402,7 @@ class Locator(Finders):
 
     # --- actions --------------------------------------------------------------------------------
 
+    @traced("action")
     def click(
         self,
         *,
@@ -423,6 +432,7 @@ class Locator(Finders):
 
         return self._act("click", send, ("visible", "enabled", "sized"), force, timeout)
 
+    @traced("action")
     def press(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Press a button through its own input handling (the bridge's ``press``)."""
         return self._act(
@@ -433,6 +443,7 @@ class Locator(Finders):
             timeout,
         )
 
+    @traced("action")
     def fill(
         self, value: str, *, submit: bool = False, force: bool = False, timeout: float | None = None
     ) -> dict[str, Any]:
@@ -445,6 +456,7 @@ class Locator(Finders):
             timeout,
         )
 
+    @traced("action")
     def select_option(
         self, option: str | int, *, force: bool = False, timeout: float | None = None
     ) -> dict[str, Any]:
@@ -459,6 +471,7 @@ class Locator(Finders):
             timeout,
         )
 
+    @traced("action")
     def set_value(
         self,
         value: float | str | dict[str, float],
@@ -476,6 +489,7 @@ class Locator(Finders):
             timeout,
         )
 
+    @traced("action")
     def hover(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
         """Move the mouse over the node (needs the bridge's ``hover``)."""
 
@@ -486,6 +500,7 @@ class Locator(Finders):
 
         return self._act("hover", send, ("visible", "sized"), force, timeout)
 
+    @traced("action")
     def drag_to(
         self,
         target: Locator,
@@ -625,10 +640,14 @@ class Locators(Finders):
     def _then(self, step: _Step) -> Locator:
         return Locator(self.connection, (step,))
 
+    def _step_subject(self) -> tuple[Connection | None, str]:
+        return self.connection, ""
+
     def set_default_timeout(self, seconds: float) -> None:
         """How long actions, expectations and event waits wait by default (5 s)."""
         self.connection.default_timeout = float(seconds)
 
+    @traced("wait")
     def wait_for_event(
         self,
         event_type: str,

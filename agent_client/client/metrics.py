@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_client.connection.connection import Connection
+
 # The statistics a budget can be held against.
 STATISTICS = ("p50", "p95", "max", "mean")
 SLOWEST_LISTED = 5
@@ -59,17 +61,19 @@ class Measurement:
     """The frames the bridge timed: per frame, the game's process time and physics time in
     milliseconds (``frame_ms`` is their sum) and, when the game renders, its draw calls.
 
-    A measurement from :meth:`AgentClient.measuring` is filled when its block ends."""
+    A measurement from :meth:`AgentClient.measuring` is filled when its block ends.
+    ``connection``: the game's, whose trace records the checks of the measurement."""
 
     process_ms: list[float] = field(default_factory=list)
     physics_ms: list[float] = field(default_factory=list)
     draw_calls: list[int] | None = None
     finished: bool = False
+    connection: Connection | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def of(cls, data: dict[str, Any]) -> Measurement:
+    def of(cls, data: dict[str, Any], connection: Connection | None = None) -> Measurement:
         """From a ``measure`` or ``measure_stop`` answer."""
-        measurement = cls()
+        measurement = cls(connection=connection)
         measurement.fill(data)
         return measurement
 

@@ -43,14 +43,25 @@ UNMATCHED_KEPT = 100
 HEAD_BYTES = 32
 # How often a wait for a response checks that the game still runs.
 ALIVE_CHECK_S = 0.02
+# The kind of trace step that holds the calls a failure report makes after a test.
+REPORT_STEP = "report"
 
 
 def _always_alive() -> None:
     return None
 
 
+class Step(Protocol):
+    """One step of a trace while it runs: an action, an expectation, a wait or a group of
+    them, made of the calls sent while it is open (see :meth:`Connection.trace_step`)."""
+
+    def __enter__(self) -> Step: ...
+
+    def __exit__(self, kind: type[BaseException] | None, error: object, trace: object) -> None: ...
+
+
 class Recorder(Protocol):
-    """Something that records every call of a connection (a trace, see ``_trace``)."""
+    """Something that records every call of a connection (a trace: ``trace/recorder.py``)."""
 
     def prepare(self, cmd: str, args: dict[str, Any] | None) -> tuple[dict[str, Any], Any]:
         """The arguments to send instead, and a handle passed back to :meth:`finish` (None:
@@ -60,6 +71,28 @@ class Recorder(Protocol):
     def finish(self, call: Any, response: Response | None, error: Exception | None) -> None:
         """Record the call's answer (or the error that took its place)."""
         ...
+
+    def step(self, name: str, kind: str, args: dict[str, Any] | None) -> Step:
+        """A step that holds the calls made while it is open (steps nest)."""
+        ...
+
+    def note(self, facts: dict[str, Any]) -> None:
+        """Facts for the end record of the innermost open step (``actual``: what a failed
+        expectation saw last)."""
+        ...
+
+
+class _NoStep:
+    """The step of a connection that records nothing: costs one attribute test."""
+
+    def __enter__(self) -> _NoStep:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: object, trace: object) -> None:
+        return None
+
+
+NO_STEP = _NoStep()
 
 
 class Connection:
@@ -233,6 +266,23 @@ class Connection:
         lockstep that is game time, which a busy machine may run slower than real time."""
         factor = WALL_GUARD_FACTOR if self.lockstep else 1.0
         return max(self.timeout, timeout_ms / 1000 * factor + WAIT_MARGIN)
+
+    # --- trace steps ---------------------------------------------------------------------------
+
+    def trace_step(
+        self, name: str, *, kind: str = "group", args: dict[str, Any] | None = None
+    ) -> Step:
+        """A step of the trace (docs/TRACE.md): ``with connection.trace_step("click"): ...``
+        records the calls of the block under it. Kinds: ``action``, ``expect``, ``wait``,
+        ``read``, ``group``, ``report``. Nothing happens while no trace records."""
+        recorder = self.recorder
+        return NO_STEP if recorder is None else recorder.step(name, kind, args)
+
+    def trace_note(self, **facts: Any) -> None:
+        """Facts for the innermost open step's end record (``actual=...``), if a trace
+        records."""
+        if self.recorder is not None:
+            self.recorder.note(facts)
 
     # --- game time -----------------------------------------------------------------------------
 

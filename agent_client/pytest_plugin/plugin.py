@@ -36,6 +36,7 @@ opens it. See docs/PYTEST.md.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Generator, Iterator
@@ -622,16 +623,18 @@ def pytest_runtest_makereport(
 
     starts = item.stash.get(START_SEQ, {})
     if report.passed:
-        _bring_in_events(clients)
-        problems = _undeclared_errors(item, clients)
-        if _checks_orphans(item):
-            problems += _new_orphans(item, clients)
+        with _report_step(clients, "after the test: its checks (engine errors, orphans)"):
+            _bring_in_events(clients)
+            problems = _undeclared_errors(item, clients)
+            if _checks_orphans(item):
+                problems += _new_orphans(item, clients)
         if problems:
             _fail(report, problems)
     if report.failed:
         for name, client in clients:
             folder = _artifacts_folder(item.config, item.nodeid, name, len(clients) > 1)
-            evidence = artifacts.collect(client, folder, since_seq=starts.get(id(client), 0))
+            with _report_step([(name, client)], "after the failure: the failure report"):
+                evidence = artifacts.collect(client, folder, since_seq=starts.get(id(client), 0))
             for title, text in evidence.sections:
                 report.sections.append((f"agent-bridge {name}: {title}", text))
             report.sections.append((f"agent-bridge {name}: artifacts", str(folder)))
@@ -640,6 +643,18 @@ def pytest_runtest_makereport(
         for name, client in clients:
             _keep_trace(item, report, name, client, len(clients) > 1)
     return report
+
+
+@contextlib.contextmanager
+def _report_step(clients: list[tuple[str, AgentClient]], title: str) -> Iterator[None]:
+    """The calls of the block go into each game's trace as a step of their own, apart from
+    the test's steps (the viewer never takes them for the failure)."""
+    from agent_client.connection.connection import REPORT_STEP
+
+    with contextlib.ExitStack() as steps:
+        for _name, client in clients:
+            steps.enter_context(client.connection.trace_step(title, kind=REPORT_STEP))
+        yield
 
 
 def _bring_in_events(clients: list[tuple[str, AgentClient]]) -> None:

@@ -6,8 +6,9 @@
 The loader refuses only what the format says a reader must refuse: no ``trace.jsonl``, a first
 line that is not a ``meta`` record, a format it does not know. Anything else it cannot use (a
 damaged line, a missing picture) is left out and said in ``Trace.notes``, which the page shows,
-so a damaged trace still shows everything it can. The page's code lives in ``viewer/`` beside
-this module.
+so a damaged trace still shows everything it can. It reads both formats: 1 (calls only) and 2
+(calls grouped under steps: ``Trace.steps``, ``Trace.top``). The page's code lives in
+``viewer/`` beside this module.
 """
 
 from __future__ import annotations
@@ -26,12 +27,15 @@ from typing import Any
 
 import orjson
 
+from agent_client.connection.connection import REPORT_STEP
 from agent_client.wire.errors import AgentBridgeError
 
 __all__ = [
     "FORMAT",
+    "FORMATS",
     "Screenshot",
     "Snapshot",
+    "StepRecord",
     "Trace",
     "TraceError",
     "build_page",
@@ -40,7 +44,10 @@ __all__ = [
     "render_html",
 ]
 
-FORMAT = 1
+# The newest format this viewer reads, and every format it reads.
+FORMAT = 2
+FORMATS = (1, 2)
+READS = " and ".join(map(str, FORMATS))
 TRACE_ENTRY = "trace.jsonl"
 SNAPSHOTS_ENTRY = "snapshots.jsonl"
 LOG_ENTRY = "engine.log"
@@ -77,6 +84,46 @@ class Screenshot:
 
 
 @dataclass
+class StepRecord:
+    """One step of a format-2 trace: its ``step`` record and its ``step_end`` record, with
+    what it holds.
+
+    Attributes:
+        id: the step's number (the ``step`` key of its records and of its calls).
+        record: the ``step`` record (name, kind, args, parent, t, before, log).
+        end: the ``step_end`` record, or None for a step that never ended (cut off).
+        parent: the enclosing step, or None at the top.
+        children: its calls and steps, in order (``("call", position in Trace.calls)`` or
+            ``("step", position in Trace.steps)``).
+    """
+
+    id: int
+    record: dict[str, Any]
+    end: dict[str, Any] | None = None
+    parent: StepRecord | None = None
+    children: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.record.get("name", ""))
+
+    @property
+    def kind(self) -> str:
+        return str(self.record.get("kind", ""))
+
+    @property
+    def ok(self) -> bool | None:
+        """Whether it passed; None when it never ended."""
+        return None if self.end is None else self.end.get("ok") is True
+
+    @property
+    def error(self) -> str | None:
+        """The failure's message (a failed expectation's assertion message)."""
+        value = self.end.get("error") if self.end else None
+        return value if isinstance(value, str) else None
+
+
+@dataclass
 class Trace:
     """A loaded trace: the records of ``trace.jsonl`` and the entries they refer to.
 
@@ -88,6 +135,10 @@ class Trace:
         screenshots: the pictures calls refer to, by zip entry name.
         engine_log: ``engine.log`` as bytes (``call.log`` offsets count bytes).
         notes: what was left out and why, one sentence each.
+        steps: the steps (format 2), in the order they began, nested ones included.
+        top: what the trace shows at its top, in order: the steps that are in no step and
+            the calls made outside any step (``("step", n)`` or ``("call", n)``, positions
+            in ``steps`` and ``calls``); a format-1 trace is all calls.
     """
 
     path: Path
@@ -97,11 +148,44 @@ class Trace:
     screenshots: dict[str, Screenshot] = field(default_factory=dict)
     engine_log: bytes = b""
     notes: list[str] = field(default_factory=list)
+    steps: list[StepRecord] = field(default_factory=list)
+    top: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def calls(self) -> list[dict[str, Any]]:
         """The ``call`` records, in order."""
         return [record for record in self.records if record["type"] == "call"]
+
+    def calls_of(self, step: StepRecord) -> list[dict[str, Any]]:
+        """Every call made while ``step`` was open, those of its nested steps included."""
+        calls = self.calls
+        return [calls[position] for position in self.call_positions(step)]
+
+    def call_positions(self, step: StepRecord) -> list[int]:
+        """The positions in :attr:`calls` of :meth:`calls_of`."""
+        found: list[int] = []
+        for kind, position in step.children:
+            if kind == "call":
+                found.append(position)
+            else:
+                found += self.call_positions(self.steps[position])
+        return found
+
+    @property
+    def failed_step(self) -> StepRecord | None:
+        """The step the trace failed at: the first failed step that is not the failure
+        report's, and within it the innermost failed step (the most precise message)."""
+        candidates = [self.steps[n] for kind, n in self.top if kind == "step"]
+        found: StepRecord | None = None
+        while True:
+            failed = next(
+                (step for step in candidates if step.ok is False and step.kind != REPORT_STEP),
+                None,
+            )
+            if failed is None:
+                return found
+            found = failed
+            candidates = [self.steps[n] for kind, n in failed.children if kind == "step"]
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -147,8 +231,10 @@ def load_trace(path: str | os.PathLike[str]) -> Trace:
         meta = _read_meta(lines[0], source)
         trace = Trace(path=source, meta=meta)
         trace.records = _read_records(lines[1:], trace.notes)
+        trace.steps, trace.top = _read_steps(trace.records, trace.notes)
         trace.snapshots = _read_snapshots(archive, names, trace.notes)
-        trace.screenshots = _read_screenshots(archive, names, trace.calls, trace.notes)
+        ends = [step.end for step in trace.steps if step.end is not None]
+        trace.screenshots = _read_screenshots(archive, names, trace.calls + ends, trace.notes)
         trace.engine_log = _read_optional(archive, names, LOG_ENTRY, trace.notes)
     return trace
 
@@ -237,17 +323,17 @@ def _read_meta(line: bytes, source: Path) -> dict[str, Any]:
         found = meta.get("type") if isinstance(meta, dict) else type(meta).__name__
         raise TraceError(f"{where} is not a meta record (its type is {found!r}).")
     version = meta.get("format")
-    if version == FORMAT and type(version) is int:
+    if type(version) is int and version in FORMATS:
         return meta
     if version is None:
-        raise TraceError(f"{where} has no format number; this viewer reads format {FORMAT}.")
+        raise TraceError(f"{where} has no format number; this viewer reads formats {READS}.")
     if type(version) is int and version > FORMAT:
         raise TraceError(
             f"{source} is trace format {version}, newer than this viewer reads "
             f"(format {FORMAT}): update agent-bridge to open it."
         )
     raise TraceError(
-        f"{source} has an unknown trace format {version!r}; this viewer reads format {FORMAT}."
+        f"{source} has an unknown trace format {version!r}; this viewer reads formats {READS}."
     )
 
 
@@ -286,6 +372,38 @@ def _read_records(lines: list[bytes], notes: list[str]) -> list[dict[str, Any]]:
     return records
 
 
+def _read_steps(
+    records: list[dict[str, Any]], notes: list[str]
+) -> tuple[list[StepRecord], list[tuple[str, int]]]:
+    """The steps and the top of the trace, from the ``step``, ``step_end`` and ``call``
+    records. A call or step naming a step the trace does not hold goes to the top."""
+    steps: list[StepRecord] = []
+    by_id: dict[Any, int] = {}
+    top: list[tuple[str, int]] = []
+    calls = 0
+
+    def place(entry: tuple[str, int], parent_id: Any) -> StepRecord | None:
+        parent = steps[by_id[parent_id]] if parent_id in by_id else None
+        (parent.children if parent is not None else top).append(entry)
+        return parent
+
+    for record in records:
+        kind = record["type"]
+        if kind == "call":
+            place(("call", calls), record.get("step"))
+            calls += 1
+        elif kind == "step" and type(record.get("step")) is int:
+            step = StepRecord(record["step"], record)
+            step.parent = place(("step", len(steps)), record.get("parent"))
+            by_id[step.id] = len(steps)
+            steps.append(step)
+        elif kind == "step_end" and record.get("step") in by_id:
+            steps[by_id[record["step"]]].end = record
+        elif kind in ("step", "step_end"):
+            notes.append(f"A {kind} record names no step this trace holds; it is left out.")
+    return steps, top
+
+
 def _read_snapshots(
     archive: zipfile.ZipFile, names: set[str], notes: list[str]
 ) -> dict[int, Snapshot]:
@@ -305,15 +423,21 @@ def _read_snapshots(
 
 
 def _read_screenshots(
-    archive: zipfile.ZipFile, names: set[str], calls: list[dict[str, Any]], notes: list[str]
+    archive: zipfile.ZipFile, names: set[str], records: list[dict[str, Any]], notes: list[str]
 ) -> dict[str, Screenshot]:
+    """The pictures the calls (and the ends of failed steps) refer to."""
     screenshots: dict[str, Screenshot] = {}
-    for call in calls:
-        entry = call.get("screenshot")
+    for record in records:
+        entry = record.get("screenshot")
         if not isinstance(entry, str) or entry in screenshots:
             continue
         if entry not in names:
-            notes.append(f"{entry}, the screenshot of call {call.get('index')}, is not in the zip.")
+            owner = (
+                f"call {record.get('index')}"
+                if record["type"] == "call"
+                else f"step {record.get('step')}"
+            )
+            notes.append(f"{entry}, the screenshot of {owner}, is not in the zip.")
             continue
         picture = _png(_read_optional(archive, names, entry, notes))
         if picture is None:
@@ -417,6 +541,107 @@ def _call_views(trace: Trace, log: _Log, shots: dict[str, int]) -> list[dict[str
     return views
 
 
+def _ref(entry: tuple[str, int]) -> int:
+    """An entry of the tree as the page names it: a call's position, or -1 - a step's."""
+    kind, position = entry
+    return position if kind == "call" else -1 - position
+
+
+def _step_views(
+    trace: Trace, log: _Log, shots: dict[str, int], views: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """What the page shows of each step: its records, its calls (nested ones included), the
+    snapshots before and after it, its picture, its log lines. Each call's view gets the
+    step it is in (``step``: a position in the list returned, -1 for none)."""
+    positions = {id(step): number for number, step in enumerate(trace.steps)}
+    calls = trace.calls
+    for view in views:
+        view["step"] = -1
+    shown: list[dict[str, Any]] = []
+    for number, step in enumerate(trace.steps):
+        for kind, position in step.children:
+            if kind == "call":
+                views[position]["step"] = number
+        end = step.end or {}
+        deep = trace.call_positions(step)
+        record = step.record
+        after = end.get("snapshot")
+        if type(after) is not int:
+            after = next(
+                (calls[n]["after"] for n in reversed(deep) if type(calls[n].get("after")) is int),
+                record.get("before"),
+            )
+        entry = end.get("screenshot")
+        shot, rect = (shots.get(entry, -1) if isinstance(entry, str) else -1), None
+        if shot < 0:
+            pictured = next((n for n in reversed(deep) if views[n]["shot"] >= 0), None)
+            if pictured is not None:
+                shot, rect = views[pictured]["shot"], calls[pictured].get("target_rect")
+        last = end.get("log")
+        if last is None and deep:  # it never ended: up to its last call
+            last_span = calls[deep[-1]].get("log")
+            last = last_span[1] if isinstance(last_span, list) and len(last_span) == 2 else None
+        span = _log_range({"log": [record.get("log"), last]}, log.starts)
+        frames = [calls[n]["frame"] for n in deep if type(calls[n].get("frame")) is int]
+        shown.append(
+            {
+                "record": record,
+                "end": step.end,
+                "parent": positions[id(step.parent)] if step.parent is not None else -1,
+                "children": [_ref(entry) for entry in step.children],
+                "calls": deep,
+                "after": after,
+                "shot": shot,
+                "rect": rect,
+                "log": list(span) if span else None,
+                "errors": log.levels[span[0] : span[1]].count("E") if span else 0,
+                "frames": [frames[0], frames[-1]] if frames else None,
+            }
+        )
+    return shown
+
+
+def _opening(
+    trace: Trace, views: list[dict[str, Any]], step_views: list[dict[str, Any]]
+) -> int | None:
+    """The entry the page opens on: the failed step; else the first failed call that no
+    passed step and no failure report holds; else, in a failed trace, the last thing the
+    test did; else the first action."""
+    failed_step = trace.failed_step
+    if failed_step is not None:
+        return -1 - trace.steps.index(failed_step)
+
+    def excused(position: int) -> bool:
+        step = views[position]["step"]
+        while step >= 0:
+            if trace.steps[step].ok or trace.steps[step].kind == REPORT_STEP:
+                return True
+            step = step_views[step]["parent"]
+        return False
+
+    calls = trace.calls
+    for position, call in enumerate(calls):
+        if call.get("ok") is not True and not excused(position):
+            return position
+    # Shown at the top without asking: steps, and calls (only actions in a format-1 trace).
+    shown_top = [
+        entry
+        for entry in trace.top
+        if entry[0] == "step" or trace.steps or calls[entry[1]].get("action") is True
+    ]
+    if trace.end is not None and trace.end.get("reason") == "failed":
+        before_report = []
+        for entry in shown_top:
+            if entry[0] == "step" and trace.steps[entry[1]].kind == REPORT_STEP:
+                break
+            before_report.append(entry)
+        if before_report:
+            return _ref(before_report[-1])
+    if shown_top:
+        return _ref(shown_top[0])
+    return 0 if calls else None
+
+
 def _loose_events(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``event`` records, each with the position of the call it came after (-1: before all)."""
     loose: list[dict[str, Any]] = []
@@ -449,14 +674,20 @@ def page_data(trace: Trace) -> dict[str, Any]:
     log = _read_log(trace.engine_log, calls)
     shots = {entry: number for number, entry in enumerate(trace.screenshots)}
     lines, snapshots = _snapshot_table(trace.snapshots)
+    views = _call_views(trace, log, shots)
+    steps = _step_views(trace, log, shots, views)
     return {
         "file": trace.path.name,
         "meta": trace.meta,
+        "format": trace.meta.get("format"),
         "end": trace.end,
         "cut_off": trace.cut_off,
         "notes": trace.notes,
         "calls": calls,
-        "views": _call_views(trace, log, shots),
+        "views": views,
+        "steps": steps,
+        "top": [_ref(entry) for entry in trace.top],
+        "open": _opening(trace, views, steps),
         "loose_events": _loose_events(trace.records),
         "snapshot_lines": lines,
         "snapshots": snapshots,

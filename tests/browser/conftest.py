@@ -18,7 +18,7 @@ import pytest
 
 from agent_client.trace.view import load_trace, render_html
 from tests.chromium import CHROMIUM_ARGS, chromium_path
-from tests.trace_samples import SampleTrace, write_trace
+from tests.trace_samples import SampleTrace, StepSample, write_trace
 
 if TYPE_CHECKING:
     from playwright.sync_api import (
@@ -85,7 +85,7 @@ class Viewer:
     """The viewer page of a sample trace, with what the page asked for."""
 
     page: Page
-    sample: SampleTrace
+    sample: Any  # a SampleTrace, a StepSample, or None for a trace a test recorded
     html: Path
     requests: list[str] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)
@@ -118,8 +118,8 @@ class Viewer:
             return row !== null && row.textContent === '#' + document.body.dataset.step; }""")
         return int(self.page.evaluate("document.body.dataset.step"))
 
-    def wait_step(self, index: int) -> None:
-        """Wait until the details of call ``index`` are drawn."""
+    def wait_step(self, index: int | str) -> None:
+        """Wait until the details of call ``index`` (or of step N, ``"sN"``) are drawn."""
         # A function, not an expression: the page's CSP refuses eval.
         self.page.wait_for_function(
             "index => document.body.dataset.step === String(index)", arg=index, timeout=5000
@@ -127,7 +127,11 @@ class Viewer:
 
     def row(self, index: int) -> Any:
         """The timeline row of call ``index``."""
-        return self.page.locator(f"#timeline [role=option]:has(.tl-index:text-is('#{index}'))")
+        return self.page.locator(f"#timeline [role=treeitem]:has(.tl-index:text-is('#{index}'))")
+
+    def step_row(self, name: str) -> Any:
+        """The timeline row of the step named ``name``."""
+        return self.page.locator(f"#timeline .tl-row.step:has(.tl-cmd:text-is({name!r}))")
 
     def focused_id(self) -> str:
         return str(self.page.evaluate("document.activeElement && document.activeElement.id"))
@@ -169,20 +173,29 @@ def watch(context: BrowserContext, page: Page, viewer: Viewer | Seen) -> None:
 
 @pytest.fixture
 def open_viewer(chromium: Browser, tmp_path: Path) -> Iterator[Callable[..., Viewer]]:
-    """Opens a sample trace (``write_trace`` options) in the viewer. Every page opened must
-    end without a request leaving it and without script errors."""
+    """Opens a sample trace in the viewer: ``write_trace`` options, ``write=`` another
+    sample writer (``write_step_trace``), ``zipped=`` a trace.zip instead, ``hash=`` a
+    fragment for the page's address. Every page opened must end without a request leaving it
+    and without script errors."""
     opened: list[tuple[BrowserContext, Viewer]] = []
 
-    def open_sample(**options: Any) -> Viewer:
+    def open_sample(
+        *,
+        write: Callable[..., SampleTrace | StepSample] = write_trace,
+        zipped: Path | None = None,
+        hash: str = "",
+        **options: Any,
+    ) -> Viewer:
         folder = tmp_path / f"trace{len(opened)}"
-        sample = write_trace(folder / "trace.zip", **options)
-        html = render_html(load_trace(sample.path), folder / "trace.html")
+        sample = None if zipped else write(folder / "trace.zip", **options)
+        source = zipped or sample.path  # type: ignore[union-attr]
+        html = render_html(load_trace(source), folder / "trace.html")
         context = chromium.new_context(viewport=VIEWPORT)
         page = context.new_page()
         viewer = Viewer(page, sample, html)
         watch(context, page, viewer)
         opened.append((context, viewer))
-        page.goto(html.as_uri())
+        page.goto(html.as_uri() + hash)
         page.wait_for_selector("html[data-ready]")
         return viewer
 

@@ -82,7 +82,7 @@ def test_every_test_is_listed_with_a_trace_link_that_opens_its_trace(report: Ope
         assert page.url.split("#")[0].endswith(str(href))
         assert page.locator("#trace-title").inner_text() == nodeid
         # The test clicked Play; the viewer shows the trace's steps.
-        assert page.locator("#timeline [role=option]").count() >= 1
+        assert page.locator("#timeline [role=treeitem]").count() >= 1
         page.go_back()
         page.wait_for_selector("html[data-ready]")
     assert page.url == report.index.as_uri()

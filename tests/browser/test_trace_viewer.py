@@ -35,7 +35,7 @@ def test_it_opens_on_the_failed_step_with_the_trace_in_the_header(open_viewer: O
     assert page.locator("#summary .badge").inner_text() == "STALE_REF"
     assert "Ref e99 is stale" in page.locator("#summary").inner_text()
     assert page.locator("#timeline-heading").inner_text() == "Actions (24)"
-    assert page.locator("#timeline [role=option][aria-selected=true]").count() == 1
+    assert page.locator("#timeline [role=treeitem][aria-selected=true]").count() == 1
     assert viewer.row(viewer.sample.failed_call).get_attribute("aria-selected") == "true"
     assert page.locator(".banner.cut-off").count() == 0
 
@@ -97,7 +97,7 @@ def test_the_keyboard_alone_moves_through_the_timeline_and_panes(open_viewer: Op
     viewer.wait_step(actions[1])
     active = page.locator("#timeline").get_attribute("aria-activedescendant")
     assert page.locator(f"#{active}").get_attribute("aria-selected") == "true"
-    assert f"Step #{actions[1]}:" in str(page.locator(f"#{active}").get_attribute("aria-label"))
+    assert f"Call #{actions[1]}:" in str(page.locator(f"#{active}").get_attribute("aria-label"))
     page.keyboard.press("End")
     viewer.wait_step(actions[-1])
     # Enter goes to the details; Tab walks the panes; Escape comes back.
@@ -248,7 +248,7 @@ def test_a_long_trace_keeps_few_rows_in_the_page(open_viewer: OpenViewer) -> Non
     viewer = open_viewer(actions=2000, screenshots=4)
     page = viewer.page
     assert page.locator("#timeline-heading").inner_text() == "Actions (2000)"
-    assert page.locator("#timeline > [role=option]:not([hidden])").count() < 100
+    assert page.locator("#timeline > [role=treeitem]:not([hidden])").count() < 100
     page.keyboard.press("End")
     viewer.wait_step(viewer.sample.action_indexes[-1])
     assert viewer.row(viewer.sample.action_indexes[-1]).is_visible()
@@ -256,7 +256,7 @@ def test_a_long_trace_keeps_few_rows_in_the_page(open_viewer: OpenViewer) -> Non
     page.keyboard.press("k")
     rows_up = len(viewer.sample.action_indexes) - viewer.sample.action_indexes.index(viewer.step())
     assert rows_up > 10
-    assert page.locator("#timeline > [role=option]:not([hidden])").count() < 100
+    assert page.locator("#timeline > [role=treeitem]:not([hidden])").count() < 100
 
 
 def lcs_length(a: list[int], b: list[int]) -> int:

@@ -239,6 +239,13 @@ def test_a_traced_session_records_every_step_from_every_process(cli: Cli, tmp_pa
         )
         trace = load_trace(zipped)
         assert not trace.cut_off
+        # Each command is an entry of its own, at the top of the trace.
+        assert trace.steps == []
+        assert [trace.calls[n]["cmd"] for _kind, n in trace.top][:3] == [
+            "snapshot",
+            "click",
+            "fill",
+        ]
         page = tmp_path / "page.html"
         cli("trace", "show", str(zipped), "--no-open", "--out", str(page))
         assert page.read_text().lower().startswith("<!doctype html>")

@@ -139,3 +139,46 @@ def test_a_crashed_game_leaves_its_trace_up_to_the_crash(pytester: pytest.Pytest
     crash = [c["cmd"] for c in calls].index("crash")
     assert calls[crash - 1]["cmd"] == "start_tween" and calls[crash - 1]["ok"] is True
     assert calls[crash]["ok"] is None and "exited" in calls[crash]["error"]
+
+
+def test_a_failed_expectation_is_the_failed_step_of_its_trace(pytester: pytest.Pytester) -> None:
+    from agent_client.trace.view import load_trace, page_data
+
+    pytester.makepyfile("""
+        from agent_client import expect
+
+        def test_game_over(game):
+            game.get_by_role("button", name="Play").click()
+            game.step(5)
+            expect(game.get_by_text("Game Over")).to_be_visible(timeout=0.5)
+    """)
+    artifacts = pytester.path / "out"
+    run(
+        pytester, "--agent-artifacts", str(artifacts), "--agent-trace", "retain-on-failure"
+    ).assert_outcomes(failed=1)
+    (zipped,) = artifacts.rglob("trace.zip")
+    trace = load_trace(zipped)
+    assert trace.meta["format"] == 2
+    click, failed, report = trace.steps
+    # The test's lines, as it wrote them, in order; game.step is a call of its own between.
+    assert click.name == "get_by_role('button', name='Play').click()" and click.ok is True
+    assert [call["cmd"] for call in trace.calls_of(click)][-1] == "click"
+    assert [trace.calls[n]["cmd"] for kind, n in trace.top if kind == "call"] == ["step"]
+    assert trace.failed_step is failed and failed.kind == "expect"
+    assert failed.name == "expect(get_by_text('Game Over')).to_be_visible(timeout=0.5)"
+    assert failed.error is not None and failed.error.startswith(
+        "Locator get_by_text('Game Over') expected to be visible\nExpected: visible\n"
+        "Actual: <no node matches>\nTimed out after 0.5 s"
+    )
+    assert failed.end is not None and failed.end["actual"] == "<no node matches>"
+    # Its retries: the trees it read and, in lockstep, the frames it let run between them.
+    retries = trace.calls_of(failed)
+    assert {call["cmd"] for call in retries} == {"get_tree", "wait"} and len(retries) >= 9
+    assert {call["step"] for call in retries} == {failed.id}
+    assert next(call["args"] for call in retries if call["cmd"] == "wait") == {"frames": 6}
+    assert '- button "Play"' in trace.snapshots[failed.end["snapshot"]].text
+    # The failure report's calls come after, apart, and are not the failure.
+    assert report.kind == "report" and report.name == "after the failure: the failure report"
+    assert {"wait", "snapshot"} <= {call["cmd"] for call in trace.calls_of(report)}
+    assert report.record["t"] >= failed.end["t_end"]
+    assert page_data(trace)["open"] == -1 - trace.steps.index(failed)

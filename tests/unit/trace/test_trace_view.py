@@ -14,7 +14,17 @@ import pytest
 
 from agent_client.trace.view import Trace, TraceError, load_trace, render_html
 from agent_client.wire.errors import AgentBridgeError
-from tests.trace_samples import SampleTrace, trace_lines, write_trace, write_zip
+from tests.trace_samples import (
+    FAILED_MESSAGE,
+    FAILED_NAME,
+    REPORT_NAME,
+    SampleTrace,
+    StepSample,
+    trace_lines,
+    write_step_trace,
+    write_trace,
+    write_zip,
+)
 
 META = {"type": "meta", "format": 1, "protocol": "agentbridge/1", "engine": "godot"}
 DATA_BLOCK = re.compile(
@@ -193,10 +203,10 @@ def test_a_first_line_that_is_not_meta_is_refused(
 @pytest.mark.parametrize(
     ("version", "expected"),
     [
-        (2, "is trace format 2, newer than this viewer reads \\(format 1\\): update agent-bridge"),
+        (3, "is trace format 3, newer than this viewer reads \\(format 2\\): update agent-bridge"),
         ("1", "unknown trace format '1'"),
         (True, "unknown trace format True"),
-        (None, "has no format number"),
+        (None, "has no format number; this viewer reads formats 1 and 2"),
     ],
 )
 def test_an_unknown_format_is_refused(tmp_path: Path, version: object, expected: str) -> None:
@@ -379,3 +389,103 @@ def test_render_html_makes_the_folder_and_replaces_the_file(
     written = render_html(load_trace(sample.path), target)
     assert written == target and target.read_text("utf-8").startswith("<!doctype html>")
     assert list(target.parent.iterdir()) == [target]
+
+
+# --- traces in steps (format 2) ------------------------------------------------------------
+
+
+@pytest.fixture
+def stepped(tmp_path: Path) -> StepSample:
+    return write_step_trace(tmp_path / "steps.zip")
+
+
+def test_a_trace_in_steps_loads_as_a_tree(stepped: StepSample) -> None:
+    trace = load_trace(stepped.path)
+    assert trace.notes == [] and len(trace.steps) == stepped.steps
+    assert len(trace.top) == stepped.top
+    by_id = {step.id: step for step in trace.steps}
+    group, nested = by_id[stepped.group_step], by_id[stepped.nested_step]
+    assert nested.parent is group and group.parent is None
+    assert [call["index"] for call in trace.calls_of(by_id[stepped.click_step])] == (
+        stepped.click_calls
+    )
+    assert ("call", stepped.top_call - 1) in trace.top, "a call made outside any step"
+    failed = trace.failed_step
+    assert failed is not None and failed.id == stepped.failed_step
+    assert failed.name == FAILED_NAME and failed.error == FAILED_MESSAGE and failed.ok is False
+    assert [call["index"] for call in trace.calls_of(failed)] == stepped.failed_calls
+    report = by_id[stepped.report_step]
+    assert report.kind == "report" and report.ok is True and report.name == REPORT_NAME
+    assert [call["index"] for call in trace.calls_of(report)] == stepped.report_calls
+    assert stepped.failure_shot in trace.screenshots
+
+
+def test_the_page_opens_on_the_failed_step_with_what_it_saw(
+    stepped: StepSample, tmp_path: Path
+) -> None:
+    trace = load_trace(stepped.path)
+    data = data_of(page_of(trace, tmp_path))
+    failed = trace.steps.index(next(s for s in trace.steps if s.id == stepped.failed_step))
+    assert data["format"] == 2 and data["open"] == -1 - failed
+    shown = data["steps"][failed]
+    assert shown["after"] == stepped.failure_snapshot
+    assert data["shots"][shown["shot"]]["entry"] == stepped.failure_shot
+    assert [data["calls"][n]["index"] for n in shown["calls"]] == stepped.failed_calls
+    assert all(data["views"][n]["step"] == failed for n in shown["calls"])
+    assert shown["errors"] == 1, "the ERROR line logged during a retry"
+    lines = data["log"]["lines"][shown["log"][0] : shown["log"][1]]
+    assert lines == ["ERROR: Mob spawn path is empty."]
+    top_call = stepped.top_call - 1
+    assert data["top"][1] == top_call and data["views"][top_call]["step"] == -1
+
+
+def steps_zip(tmp_path: Path, *records: dict[str, Any]) -> Trace:
+    meta = {**META, "format": 2}
+    return load_trace(write_zip(tmp_path / "s.zip", {"trace.jsonl": trace_lines(meta, *records)}))
+
+
+def test_entries_naming_unknown_steps_go_to_the_top(tmp_path: Path) -> None:
+    trace = steps_zip(
+        tmp_path,
+        {"type": "step", "step": 1, "parent": 7, "kind": "action", "name": "a", "t": 0},
+        one_call(1, step=9),
+        {"type": "step_end", "step": 4, "ok": True},
+        {"type": "end", "t": 1},
+    )
+    assert trace.top == [("step", 0), ("call", 0)]
+    assert trace.steps[0].ok is None, "it never ended"
+    assert trace.notes == ["A step_end record names no step this trace holds; it is left out."]
+
+
+def test_a_failed_trace_without_a_failed_step_opens_on_its_last_step(tmp_path: Path) -> None:
+    trace = steps_zip(
+        tmp_path,
+        {"type": "step", "step": 1, "kind": "action", "name": "first", "t": 0},
+        one_call(1, step=1),
+        {"type": "step_end", "step": 1, "ok": True},
+        {"type": "step", "step": 2, "kind": "action", "name": "last", "t": 0},
+        {"type": "step_end", "step": 2, "ok": True},
+        {"type": "step", "step": 3, "kind": "report", "name": REPORT_NAME, "t": 0},
+        one_call(2, step=3, ok=False, code="UNSUPPORTED"),
+        {"type": "step_end", "step": 3, "ok": True},
+        {"type": "end", "t": 1, "reason": "failed"},
+    )
+    assert trace.failed_step is None
+    assert data_of(page_of(trace, tmp_path))["open"] == -2, "the step named last"
+
+
+def test_a_trace_cut_off_inside_a_step_opens_on_the_unanswered_call(tmp_path: Path) -> None:
+    trace = steps_zip(
+        tmp_path,
+        {"type": "step", "step": 1, "kind": "action", "name": "click", "t": 0, "log": 0},
+        one_call(1, step=1),
+        one_call(2, step=1, ok=None, error="no answer: the game exited"),
+    )
+    assert trace.cut_off and trace.steps[0].ok is None
+    assert data_of(page_of(trace, tmp_path))["open"] == 1
+
+
+def test_a_format_1_trace_is_all_calls_at_the_top(sample: SampleTrace) -> None:
+    trace = load_trace(sample.path)
+    assert trace.steps == [] and trace.failed_step is None
+    assert trace.top == [("call", n) for n in range(sample.calls)]
