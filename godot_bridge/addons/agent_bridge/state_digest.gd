@@ -1,9 +1,10 @@
 extends RefCounted
 ## A hash of the game's state, so two runs can be compared frame by frame: for every node under
-## a root, in tree order, its path, class, visibility, transform (2D, 3D or a control's rect),
-## the velocity of a physics body, and the public plain variables of its script (those
-## get_tree shows). Two runs with the same seed and inputs have the same digest at the same
-## frame; the first node whose own hash differs names where they parted.
+## a root, in tree order, its path, class, visibility, transform (2D, 3D or a control's rect;
+## a control's text, value, toggle state, selected item and current tab too), the velocity of
+## a physics body, and the public plain variables of its script (those get_tree shows). Two
+## runs with the same seed and inputs have the same digest at the same frame; the first node
+## whose own hash differs names where they parted.
 
 const Codec := preload("value_codec.gd")
 const TreeSerializer := preload("tree_serializer.gd")
@@ -12,6 +13,8 @@ const DIGITS := 16
 ## Hex digits of one field's hash in take_fields (enough to name the field that differs).
 const FIELD_DIGITS := 4
 const FIELD_MASK := 0xffff
+## What of a control goes in besides its rect, when it has it.
+const CONTROL_STATE := ["text", "value", "button_pressed", "selected", "current_tab"]
 
 var _serializer := TreeSerializer.new()
 var _skipped: Node
@@ -118,6 +121,11 @@ func _state(node: Node, path: String, names: Array) -> Array:
 		var rect: Rect2 = (node as Control).get_global_rect()
 		state.append([rect.position.x, rect.position.y, rect.size.x, rect.size.y])
 		names.append("rect")
+		# What a player reads and sets: the text, a range's value, a toggle's state.
+		for property: String in CONTROL_STATE:
+			if property in node and (property != "button_pressed" or node.get("toggle_mode")):
+				state.append(Codec.to_wire(node.get(property)))
+				names.append(property)
 	if node is CharacterBody2D or node is CharacterBody3D:
 		state.append(Codec.to_wire(node.get("velocity")))
 		names.append("velocity")
