@@ -863,7 +863,7 @@ class AgentClient(Locators):
         *,
         project: str | os.PathLike[str] | None = None,
         check: bool = False,
-        render: bool = False,
+        render: bool | None = None,
         godot: str | os.PathLike[str] | None = None,
         allow_other_engine: bool = False,
         **launch_options: Any,
@@ -872,7 +872,8 @@ class AgentClient(Locators):
         names) with the recorded seed and frame rate in lockstep, feed every input and request
         at its frame, and compare the digests. With ``check`` it stops at the first checkpoint
         that differs. The result says whether the state was the same and, if not, the frame,
-        node and property where it parted (``result.describe()``).
+        node and property where it parted (``result.describe()``). ``render`` None renders
+        when the recording did (a renderer draws from the global random generator).
 
         Raises:
             ReplayFileError: the file is malformed or cut short, of another format, project or

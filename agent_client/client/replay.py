@@ -122,13 +122,16 @@ def play(
     *,
     project: str | os.PathLike[str] | None = None,
     check: bool = False,
-    render: bool = False,
+    render: bool | None = None,
     godot: str | os.PathLike[str] | None = None,
     allow_other_engine: bool = False,
     chunk_bytes: int = CHUNK_BYTES,
     launch_options: dict[str, Any] | None = None,
 ) -> ReplayResult:
     """Replays a file: :meth:`AgentClient.replay` (which passes its own ``launch``).
+    ``render`` None renders when the recording did: a renderer draws numbers from the
+    engine's global random generator (GPU particles seed themselves every frame), so a game
+    recorded in a window replays exactly only rendering.
 
     Raises:
         ReplayFileError: the file cannot be played (see :meth:`ReplayFile.load`), its project
@@ -141,7 +144,7 @@ def play(
         "realtime": False,
         "fixed_fps": replay.fps,
         "seed": int(header["seed"]),
-        "render": render,
+        "render": bool(header.get("rendered", False)) if render is None else render,
         **(launch_options or {}),
     }
     if godot is not None:

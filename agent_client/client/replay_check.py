@@ -17,7 +17,7 @@ def check_replay(
     *,
     project: str | os.PathLike[str] | None = None,
     godot: str | os.PathLike[str] | None = None,
-    render: bool = False,
+    render: bool | None = None,
     allow_engine_errors: bool = False,
     launch_options: dict[str, Any] | None = None,
     launch: Launch | None = None,

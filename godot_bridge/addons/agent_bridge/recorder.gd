@@ -61,6 +61,7 @@ var _last_fields: Dictionary = {}
 var _next_number: int = 1
 var _numbers: Dictionary = {}  # request id -> its number in the file
 var _closing: String = ""
+var _before_start: int = 0
 var _end: Dictionary = {}
 
 
@@ -151,7 +152,9 @@ func _begin() -> void:
 		"seed": clock.seed_value, "fps": clock.fps,
 		"physics_ticks": Engine.physics_ticks_per_second, "time_scale": Engine.time_scale,
 		"time": clock.mode, "window": [tree.root.size.x, tree.root.size.y],
+		"rendered": DisplayServer.get_name() != "headless",
 		"start_frame": start_frame, "checkpoint_every": every, "annotated": annotate,
+		"dropped_before_start": _before_start,
 		"recorded_at": Time.get_datetime_string_from_system(true) + "Z"}
 	if annotate:
 		_header["texts"] = _visible_texts()
@@ -200,6 +203,9 @@ func _checkpoint_fields(every_node: bool) -> Dictionary:
 func _on_input(event: InputEvent) -> void:
 	if event.has_meta(InputEvents.BRIDGE_META) or event.device == InputEvent.DEVICE_ID_EMULATION:
 		return  # the bridge's own (its request is recorded) or made up by the engine
+	if _header.is_empty():
+		_before_start += 1  # reached the game before frame 0: no replay can deliver it there
+		return
 	var line := {"t": "input", "f": _bridge.clock.frame, "e": EventCodec.encode(event)}
 	if annotate:
 		var note := _note(event)
