@@ -312,6 +312,10 @@ func _note(event: InputEvent) -> Dictionary:
 		var focus := root.gui_get_focus_owner()
 		if focus != null:
 			note["focus"] = _describe(focus)
+	if event is InputEventKey:
+		var key := event as InputEventKey
+		note["key"] = OS.get_keycode_string(key.keycode if key.keycode != KEY_NONE
+			else key.physical_keycode)
 	if event is InputEventKey or event is InputEventJoypadButton \
 			or event is InputEventJoypadMotion or event is InputEventMouseButton:
 		var actions: Array = []
