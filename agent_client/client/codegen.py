@@ -66,8 +66,11 @@ def generate(replay: ReplayFile, *, test_name: str = "test_recorded") -> str:
         '    return {**agent_launch_options, "project": agent_launch_options["project"] or PROJECT}',
         "",
         "",
-        f"def {test_name}(game):",
     ]
+    scene = str(replay.header.get("scene", ""))
+    if scene and scene != replay.header.get("main_scene"):
+        lines.append(f"@pytest.mark.agent_scene({scene!r})")
+    lines.append(f"def {test_name}(game):")
     body: list[str] = []
     for step in steps:
         body += step.code if not step.entries else _timeline(step.entries)
@@ -132,8 +135,8 @@ def _ui_step(line: dict[str, Any], steps: list[_Step]) -> _Step | None:
     if kind in ("pressed", "toggled"):
         if line.get("role") not in CLICKED:
             return None
-        if kind == "toggled" and previous and previous.code == [f"{target}.click()"]:
-            return None  # a toggle button's press and its toggle are one click
+        if previous and previous.frame == frame and previous.code == [f"{target}.click()"]:
+            return None  # a toggle button's toggle and its press are one click
         return _Step(frame, [f"{target}.click()"])
     if kind in ("text_changed", "value_changed"):
         call = "fill" if kind == "text_changed" else "set_value"
