@@ -63,7 +63,8 @@ def generate(replay: ReplayFile, *, test_name: str = "test_recorded") -> str:
         '@pytest.fixture(scope="session")',
         "def agent_launch_options(agent_launch_options):",
         "    # The recorded game, unless --godot-project names another.",
-        '    return {**agent_launch_options, "project": agent_launch_options["project"] or PROJECT}',
+        '    chosen = agent_launch_options["project"] or PROJECT',
+        '    return {**agent_launch_options, "project": chosen}',
         "",
         "",
     ]
@@ -196,6 +197,8 @@ def _new_texts(replay: ReplayFile) -> list[str]:
 def write(replay_path: Path, out: Path) -> str:
     """Generates the test of a recording into ``out`` (its function named after the file)."""
     name = re.sub(r"\W", "_", out.stem)
-    source = generate(ReplayFile.load(replay_path), test_name=name if name.startswith("test") else f"test_{name}")
+    source = generate(
+        ReplayFile.load(replay_path), test_name=name if name.startswith("test") else f"test_{name}"
+    )
     out.write_text(source, encoding="utf-8")
     return source

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_client.client.replay_file import CHUNK_BYTES, ReplayFile
-from agent_client.wire.errors import ReplayDivergedError, ReplayFileError
+from agent_client.wire.errors import ReplayFileError
 
 # Launches a game: AgentClient.launch (passed in, so this module needs no client import).
 Launch = Callable[..., Any]

@@ -4,6 +4,7 @@ malformed, of another format version or engine is refused with one clear sentenc
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ class Recording:
     digest: str
 
     @classmethod
-    def move(cls, answer: dict[str, Any], to: str | Path) -> Recording:
+    def move(cls, answer: dict[str, Any], to: str | os.PathLike[str]) -> Recording:
         """The recording a ``record_stop`` answer names, moved from the session folder to
         ``to`` (its folder must exist).
 
@@ -57,7 +58,9 @@ class Recording:
         """
         target = Path(to)
         if not target.parent.is_dir():
-            raise ReplayFileError(f"Cannot write the replay to {target}: {target.parent} is no folder.")
+            raise ReplayFileError(
+                f"Cannot write the replay to {target}: {target.parent} is no folder."
+            )
         try:
             shutil.move(str(answer["path"]), target)
         except OSError as error:
@@ -88,7 +91,7 @@ class ReplayFile:
     lines: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
-    def load(cls, path: str | Path) -> ReplayFile:
+    def load(cls, path: str | os.PathLike[str]) -> ReplayFile:
         """Reads and checks a replay file.
 
         Raises:
@@ -214,7 +217,11 @@ def _check_header(header: dict[str, Any], source: Path) -> None:
         newer = kind.startswith(FORMAT_NAME)
         raise ReplayFileError(
             f"{source} is of format {kind}; this client reads {FORMAT}"
-            + (" (record it again, or use the agent-bridge version that wrote it)." if newer else ".")
+            + (
+                " (record it again, or use the agent-bridge version that wrote it)."
+                if newer
+                else "."
+            )
         )
     missing = [key for key in HEADER_KEYS if key not in header]
     if missing:

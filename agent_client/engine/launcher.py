@@ -229,7 +229,9 @@ def movie_args(video: str | os.PathLike[str]) -> list[str]:
             f"{path.name}."
         )
     if not path.parent.is_dir():
-        raise LaunchError(f"Cannot write the video {path}: the folder {path.parent} does not exist.")
+        raise LaunchError(
+            f"Cannot write the video {path}: the folder {path.parent} does not exist."
+        )
     return ["--write-movie", str(path)]
 
 

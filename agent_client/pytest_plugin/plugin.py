@@ -702,7 +702,10 @@ def _keep_replay(
         report.sections.append((f"agent-bridge {name}: replay", f"not saved: {error}"))
         return
     report.sections.append(
-        (f"agent-bridge {name}: replay", f"{saved}\nplay it again: agent-bridge replay {saved} --check")
+        (
+            f"agent-bridge {name}: replay",
+            f"{saved}\nplay it again: agent-bridge replay {saved} --check",
+        )
     )
     item.user_properties.append((f"agent_replay_{name}", str(saved)))
 
