@@ -51,6 +51,7 @@ class ReplayResult:
     wall_seconds: float = 0.0
     game_seconds: float = 0.0
     stopped_early: bool = False
+    dropped_before_start: int = 0
 
     @property
     def same(self) -> bool:
@@ -81,6 +82,12 @@ class ReplayResult:
             parts.append(describe_divergence(self.divergence))
         elif self.ended is None:
             parts.append(f"The replay stopped at frame {self.frames} before its end.")
+        if not self.same and self.dropped_before_start:
+            parts.append(
+                f"The recording left out {self.dropped_before_start} input(s) that reached the "
+                "game before frame 0 (the window was just opening): wait for the game to run "
+                "before playing."
+            )
         if self.failures:
             first = self.failures[0]
             parts.append(
@@ -169,6 +176,7 @@ def play(
 
 def _feed(game: Any, replay: ReplayFile, *, check: bool, chunk_bytes: int) -> ReplayResult:
     result = ReplayResult(replay.path)
+    result.dropped_before_start = int(replay.header.get("dropped_before_start", 0) or 0)
     started = time.perf_counter()
     if replay.start_frame > game.last_frame:
         game.step(replay.start_frame - game.last_frame)

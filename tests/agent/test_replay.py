@@ -138,6 +138,8 @@ def play_with_keys(game: AgentClient, keys: list[str], seconds: float, seed: int
     """A person at the keyboard: random keys held for a random while, for ``seconds``."""
     assert game.process is not None
     window = xperson.window_of(game.process.pid)
+    while game.hello()["frame"] < 10:  # input before frame 0 cannot be replayed
+        time.sleep(0.02)
     xperson.xdotool("mousemove", "--window", window, "200", "200")
     chooser = random.Random(seed)
     end = time.monotonic() + seconds
