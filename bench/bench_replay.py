@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agent_client import AgentClient  # noqa: E402
-from agent_client.client.avi import read_avi  # noqa: E402
-from agent_client.engine.addon import install  # noqa: E402
-from tests import xperson  # noqa: E402
-from tests.agent.test_replay import play_with_keys  # noqa: E402
+from agent_client import AgentClient
+from agent_client.client.avi import read_avi
+from agent_client.engine.addon import install
+from tests import xperson
+from tests.agent.test_replay import play_with_keys
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
