@@ -74,6 +74,15 @@ else
   echo "skipped: install mono-mcs and mono-runtime to check the Unity package"
 fi
 
+echo "== xdotool (a person at a virtual display, for the record and codegen tests)"
+if command -v xdotool >/dev/null; then
+  echo "already installed"
+elif apt_install xdotool; then
+  echo "installed"
+else
+  echo "skipped: install xdotool to run the record and codegen tests"
+fi
+
 echo "== Chromium (for the trace viewer's browser tests)"
 if command -v chromium >/dev/null || [ -n "${AGENT_BRIDGE_CHROMIUM:-}" ]; then
   echo "already installed"

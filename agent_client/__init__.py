@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     )
     from agent_client.client.locators import Locator
     from agent_client.client.metrics import Measurement
+    from agent_client.client.replay import ReplayResult
+    from agent_client.client.replay_check import check_replay
+    from agent_client.client.replay_file import Recording
     from agent_client.connection.connection import Connection
     from agent_client.model.selectors import SelectorError
     from agent_client.transport.base import Line, Transport
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
         NotInteractableError,
         ParseError,
         ProtocolError,
+        ReplayDivergedError,
+        ReplayFileError,
         RequestCancelledError,
         ResponseTimeoutError,
         StaleRefError,
@@ -80,6 +85,10 @@ __all__ = [
     "PROTOCOL",
     "ParseError",
     "ProtocolError",
+    "Recording",
+    "ReplayDivergedError",
+    "ReplayFileError",
+    "ReplayResult",
     "RequestCancelledError",
     "Response",
     "ResponseTimeoutError",
@@ -91,6 +100,7 @@ __all__ = [
     "UnsupportedError",
     "UsageError",
     "WaitTimeoutError",
+    "check_replay",
     "expect",
 ]
 
@@ -112,6 +122,9 @@ _HOMES = {
     "Event": "agent_client.wire.protocol",
     "Response": "agent_client.wire.protocol",
     "SelectorError": "agent_client.model.selectors",
+    "ReplayResult": "agent_client.client.replay",
+    "Recording": "agent_client.client.replay_file",
+    "check_replay": "agent_client.client.replay_check",
 }
 
 

@@ -25,6 +25,9 @@ SESSION_FREE = {
     "mcp": ("agent_client.mcp.server", "mcp_command"),
     "trace": ("agent_client.cli.trace", "trace_command"),
     "report": ("agent_client.report.merge", "report_command"),
+    "record": ("agent_client.cli.replay", "record_command"),
+    "replay": ("agent_client.cli.replay", "replay_command"),
+    "codegen": ("agent_client.cli.replay", "codegen_command"),
 }
 ON_GAME = {
     "snapshot": "snapshot",

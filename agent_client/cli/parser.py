@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 DEFAULT_TIMEOUT = 10.0
@@ -90,6 +90,55 @@ def _input_arguments(action: Any, name: str) -> None:
     phase.add_argument("--release", action="store_true", help="let go of what --hold pressed")
 
 
+def _game_options(parser: Any) -> None:
+    """What launching a game for record and codegen takes."""
+    parser.add_argument("project", help="the folder holding project.godot")
+    parser.add_argument("-o", "--out", required=True, help="the file to write")
+    parser.add_argument("--scene", help="a res:// scene instead of the main scene")
+    parser.add_argument("--godot", help="the engine binary")
+    parser.add_argument("--install", action="store_true", help="copy the bridge addon in first")
+    parser.add_argument("--fps", type=int, default=60, help="frames a game second (60)")
+    parser.add_argument("--seed", type=int, default=0, help="the random generator's seed (0)")
+
+
+def _replay_commands(command: Callable[[str, str], Any]) -> None:
+    """record, replay and codegen (docs/REPLAY.md)."""
+    record = command(
+        "record", "play the game in a window; its inputs go to a replay file when it closes"
+    )
+    _game_options(record)
+    record.add_argument(
+        "--checkpoint-every", type=int, default=30, help="frames between digests (30)"
+    )
+    replay = command("replay", "play a replay file again and compare the game's digests")
+    replay.add_argument("file", help="a .replay.jsonl file")
+    replay.add_argument(
+        "--check",
+        action="store_true",
+        help="stop at the first checkpoint that differs, naming the frame, node and property",
+    )
+    shown = replay.add_mutually_exclusive_group()
+    shown.add_argument("--render", action="store_true", help="render (default: as recorded)")
+    shown.add_argument("--headless", action="store_true", help="do not render")
+    replay.add_argument("--project", help="the game's folder (default: the one recorded)")
+    replay.add_argument("--godot", help="the engine binary")
+    replay.add_argument(
+        "--allow-other-engine",
+        action="store_true",
+        help="replay a file recorded with another engine version",
+    )
+    codegen = command(
+        "codegen", "play the game in a window; what you did becomes a pytest test when it closes"
+    )
+    _game_options(codegen)
+    codegen.add_argument(
+        "--from-replay",
+        metavar="FILE",
+        help="write the test of an annotated recording instead of playing (PROJECT unused)",
+    )
+    codegen.add_argument("--keep-replay", metavar="FILE", help="also keep the recording there")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole grammar, or (``only``) the part one subcommand needs."""
     common = _common()
@@ -136,6 +185,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     start.add_argument(
         "--seed", type=int, default=0, help="seed of the engine's random generator (0)"
     )
+    start.add_argument(
+        "--video",
+        metavar="FILE",
+        help="write every frame that runs to FILE.avi (Movie Maker, MJPEG, at --fps: game "
+        "time); renders; complete once `stop` quits the game",
+    )
+    _replay_commands(command)
 
     snapshot = command("snapshot", "the accessibility snapshot, with refs (e1, e2, ...)")
     snapshot.add_argument(

@@ -26,6 +26,7 @@ from agent_client.wire.errors import UsageError
 from agent_client.wire.protocol import READY_FILE, SESSION_MARK
 
 STOP_GRACE = 5.0
+VIDEO_GRACE = 60.0
 
 
 def start(args: argparse.Namespace) -> int:
@@ -59,6 +60,7 @@ def start(args: argparse.Namespace) -> int:
         seed=args.seed,
         install=args.install,
         import_progress=_import_progress(project),
+        video=args.video,
     )
     assert client.process is not None
     if args.trace:
@@ -70,8 +72,10 @@ def start(args: argparse.Namespace) -> int:
         "pid": pid,
         "created": started_at(pid),
         "started": time.time(),
-        "render": bool(args.render),
+        "render": bool(args.render or args.video),
     }
+    if args.video:
+        info["video"] = str(Path(args.video).absolute())
     client.detach()
     remember(name, info)
     if args.json:
@@ -142,10 +146,12 @@ def _stop_one(name: str, info: dict[str, Any] | None) -> None:
             "NO_SESSION", f"No session {name!r} was started here; see `agent-bridge sessions`."
         )
     folder = Path(info["dir"])
+    # A video is complete (its index written) only once the engine exits by itself.
+    grace = VIDEO_GRACE if info.get("video") else STOP_GRACE
     if alive(info) and (folder / READY_FILE).exists():
         with contextlib.suppress(AgentBridgeError):  # hung or already gone: stopped below
-            AgentClient.attach(folder, timeout=STOP_GRACE).quit(timeout=STOP_GRACE)
-    deadline = time.monotonic() + STOP_GRACE
+            AgentClient.attach(folder, timeout=STOP_GRACE).quit(timeout=grace)
+    deadline = time.monotonic() + grace
     while alive(info) and time.monotonic() < deadline:
         time.sleep(0.02)
     if alive(info):

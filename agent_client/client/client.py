@@ -18,6 +18,9 @@ import orjson
 from agent_client.client import engine_errors
 from agent_client.client.locators import Locators
 from agent_client.client.metrics import Measurement
+from agent_client.client.replay import ReplayResult
+from agent_client.client.replay import play as replay_play
+from agent_client.client.replay_file import Recording
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
 from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
@@ -27,6 +30,7 @@ from agent_client.wire.errors import AgentBridgeError, GameExitedError
 from agent_client.wire.protocol import READY_FILE, Event, RequestId, Response, target_args
 
 READY_TIMEOUT = 30.0
+VIDEO_QUIT_TIMEOUT = 60.0
 
 
 class AgentClient(Locators):
@@ -63,6 +67,8 @@ class AgentClient(Locators):
             connection.time_info = dict(self.info["time"])
         self._owns_session = owns_session
         self.render = False
+        # The video file the game writes (launch(video=...)); complete once it quit.
+        self.video: Path | None = None
         self.trace: TraceRecorder | None = None
         # Engine errors an expect_engine_errors block declared and met.
         self.expected_errors = engine_errors.ExpectedErrors()
@@ -95,6 +101,8 @@ class AgentClient(Locators):
         seed: int = 0,
         install: bool = False,
         import_progress: Callable[[str], None] | None = None,
+        record: bool = False,
+        video: str | os.PathLike[str] | None = None,
     ) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
@@ -125,6 +133,11 @@ class AgentClient(Locators):
                 ``agent-bridge install``); without it, a project lacking the addon is refused.
             import_progress: Called with a line per step of the engine's one-time import of
                 a Godot project (when it was never imported, or its sources changed since).
+            record: Record a replay file from frame 0 (docs/REPLAY.md), before a realtime
+                game's first frame runs; :meth:`stop_recording` writes it.
+            video: Write every frame that runs to this ``.avi`` file (MJPEG, at ``fixed_fps``:
+                the video shows game time; a held game writes no frames). Renders (implies
+                ``render``); the file is complete once the game quits.
 
         Raises:
             EngineNotFoundError: no engine found.
@@ -152,6 +165,8 @@ class AgentClient(Locators):
                 engine_args=engine_args,
                 parent_pid=parent_pid,
                 game_time=game_time,
+                record=record,
+                video=video,
             )
         else:
             argv = launcher.unity_argv(
@@ -172,7 +187,8 @@ class AgentClient(Locators):
             ready_timeout=ready_timeout,
             owns_session=session is None,
         )
-        game.render = render
+        game.render = render or video is not None
+        game.video = Path(video).absolute() if video is not None else None
         return game
 
     @classmethod
@@ -841,6 +857,67 @@ class AgentClient(Locators):
         )
         return dict(self.request(cmd, {**args, **options}, timeout=timeout))
 
+    # --- replays --------------------------------------------------------------------------------
+
+    def start_recording(self, *, checkpoint_every: int = 30, annotate: bool = False) -> None:
+        """Record from now on every input and request that acts on the game, with the game's
+        digest every ``checkpoint_every`` frames, into a replay file (docs/REPLAY.md); start
+        at frame 0 (right after launch) for a file that replays. ``annotate`` also notes what
+        each click and key landed on (for codegen)."""
+        self.request("record_start", {"checkpoint_every": checkpoint_every, "annotate": annotate})
+
+    def stop_recording(self, path: str | os.PathLike[str]) -> Recording:
+        """End the recording (the final digest is written) and move the file to ``path``.
+
+        Raises:
+            NotFoundError: nothing is being recorded.
+            ReplayFileError: ``path``'s folder does not exist.
+        """
+        return Recording.move(self.request("record_stop"), path)
+
+    def discard_recording(self) -> None:
+        """End the recording and drop its file (a passed test's, say).
+
+        Raises:
+            NotFoundError: nothing is being recorded.
+        """
+        answer = self.request("record_stop")
+        Path(str(answer["path"])).unlink(missing_ok=True)
+
+    @classmethod
+    def replay(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        project: str | os.PathLike[str] | None = None,
+        check: bool = False,
+        render: bool | None = None,
+        godot: str | os.PathLike[str] | None = None,
+        allow_other_engine: bool = False,
+        **launch_options: Any,
+    ) -> ReplayResult:
+        """Play a replay file again: launch its project (``project``, else the folder it
+        names) with the recorded seed and frame rate in lockstep, feed every input and request
+        at its frame, and compare the digests. With ``check`` it stops at the first checkpoint
+        that differs. The result says whether the state was the same and, if not, the frame,
+        node and property where it parted (``result.describe()``). ``render`` None renders
+        when the recording did (a renderer draws from the global random generator).
+
+        Raises:
+            ReplayFileError: the file is malformed or cut short, of another format, project or
+                engine version (``allow_other_engine`` replays anyway).
+        """
+        return replay_play(
+            cls.launch,
+            path,
+            project=project,
+            check=check,
+            render=render,
+            godot=godot,
+            allow_other_engine=allow_other_engine,
+            launch_options=launch_options,
+        )
+
     # --- traces --------------------------------------------------------------------------------
 
     def start_trace(self, title: str = "session") -> None:
@@ -914,7 +991,8 @@ class AgentClient(Locators):
         try:
             if self.process is not None and self.process.exit_code() is None:
                 try:
-                    self.quit(timeout=2.0)
+                    # A video is finished (its index written) only when the engine exits.
+                    self.quit(timeout=2.0 if self.video is None else VIDEO_QUIT_TIMEOUT)
                 except Exception:
                     pass  # hung or broken: stopped below
                 self.process.stop()

@@ -194,14 +194,45 @@ class GameTime:
 
 
 def bridge_args(
-    session_dir: Path, *, parent_pid: int | None, game_time: GameTime | None = None
+    session_dir: Path,
+    *,
+    parent_pid: int | None,
+    game_time: GameTime | None = None,
+    record: bool = False,
 ) -> list[str]:
     """The bridge's user arguments (they go after the engine's own ``--``): the session
-    folder, how game time runs, and the parent process whose end ends the game."""
+    folder, how game time runs, the parent process whose end ends the game, and whether it
+    records a replay file from frame 0 (docs/REPLAY.md)."""
     args = ["--agent-mode", f"--agent-dir={session_dir}", *(game_time or GameTime()).bridge_args()]
     if parent_pid:
         args.append(f"--agent-parent-pid={parent_pid}")
+    if record:
+        args.append("--agent-record")
     return args
+
+
+# Files the engine's Movie Maker mode writes: MJPEG in an AVI container, or numbered PNGs.
+VIDEO_SUFFIXES = (".avi", ".png")
+
+
+def movie_args(video: str | os.PathLike[str]) -> list[str]:
+    """The engine arguments that write every rendered frame to ``video`` (Godot's Movie Maker
+    mode, at the ``--fixed-fps`` frame rate: the video shows game time).
+
+    Raises:
+        LaunchError: the folder does not exist, or the file is neither ``.avi`` nor ``.png``.
+    """
+    path = Path(video).absolute()
+    if path.suffix.lower() not in VIDEO_SUFFIXES:
+        raise LaunchError(
+            f"A video is an .avi file (MJPEG) or .png (one numbered picture a frame), not "
+            f"{path.name}."
+        )
+    if not path.parent.is_dir():
+        raise LaunchError(
+            f"Cannot write the video {path}: the folder {path.parent} does not exist."
+        )
+    return ["--write-movie", str(path)]
 
 
 def virtual_display_prefix() -> list[str]:
@@ -230,12 +261,18 @@ def godot_argv(
     engine_args: Sequence[str] = (),
     parent_pid: int | None = None,
     game_time: GameTime | None = None,
+    record: bool = False,
+    video: str | os.PathLike[str] | None = None,
 ) -> list[str]:
     """The engine command line: headless by default; ``render`` draws frames (with the
     OpenGL renderer, under a virtual display when there is no real one) for screenshots.
     Every frame gets the fixed delta 1/fps (``--fixed-fps``), in lockstep and realtime alike,
-    so the same inputs give the same frames."""
+    so the same inputs give the same frames. ``record``: the bridge records a replay file from
+    frame 0; ``video``: every frame that runs is written there (rendering; see movie_args)."""
     game_time = game_time or GameTime()
+    if video is not None:
+        engine_args = [*movie_args(video), *engine_args]
+        render = True
     if render:
         argv = [
             *virtual_display_prefix(),
@@ -247,7 +284,7 @@ def godot_argv(
         ]
     else:
         argv = [str(godot), "--headless"]
-    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time)
+    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time, record=record)
     argv += ["--path", str(project), "--fixed-fps", str(game_time.fps), *engine_args]
     if scene:
         argv.append(scene)

@@ -16,6 +16,7 @@ Options, each also an ini setting without the dashes (``godot_project = game``):
     --godot-project PATH   --godot-bin PATH   --godot-scene res://...   --agent-render
     --agent-timeout S      --agent-launch-timeout S   --agent-artifacts DIR
     --[no-]agent-fail-on-engine-error   --agent-trace on|off|retain-on-failure
+    --agent-replay on|off|retain-on-failure   --agent-video on|off|retain-on-failure
     --agent-update-snapshots   --agent-fail-on-orphans
 
 A test fails when its game logged an engine error (a script error, ``push_error``) during it,
@@ -65,6 +66,8 @@ DEFAULTS: dict[str, Any] = {
     "agent_artifacts": "agent-artifacts",
     "agent_fail_on_engine_error": True,
     "agent_trace": "retain-on-failure",
+    "agent_replay": "retain-on-failure",
+    "agent_video": "off",
     "agent_realtime": False,
     "agent_relaunch": False,
     "agent_fps": 60,
@@ -74,6 +77,10 @@ DEFAULTS: dict[str, Any] = {
 }
 TRACE_MODES = ("on", "off", "retain-on-failure")
 PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
+FAILED = pytest.StashKey[bool]()
+RECORDING = pytest.StashKey[set[int]]()
+REPLAY_FILE = "game.replay.jsonl"
+VIDEO_FILE = "video.avi"
 START_SEQ = pytest.StashKey[dict[int, int]]()
 ORPHANS_BEFORE = pytest.StashKey[dict[int, dict[str, Any]]]()
 SNAPSHOT_PLACE = pytest.StashKey[Any]()
@@ -123,6 +130,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "agent_trace",
             "record a trace of each test's game: on, off or retain-on-failure (the default: "
             "recorded always, kept for failed tests)",
+        ),
+        (
+            "--agent-replay",
+            "agent_replay",
+            "record each test's game as a replay file (docs/REPLAY.md): on, off or "
+            "retain-on-failure (the default: recorded always, kept for failed tests)",
+        ),
+        (
+            "--agent-video",
+            "agent_video",
+            "film each test's game (rendering, Movie Maker): on, off (the default) or "
+            "retain-on-failure",
         ),
         ("--agent-fps", "agent_fps", "frames a game second, each of fixed length (default 60)"),
         (
@@ -329,8 +348,11 @@ class WarmGame:
         self.launches = 0
         self.resets = 0
 
-    def checkout(self, scene: str | None, *, relaunch: bool = False) -> AgentClient:
-        """The game for the next test: the kept one renewed, else a new launch."""
+    def checkout(
+        self, scene: str | None, *, relaunch: bool = False, video: Path | None = None
+    ) -> AgentClient:
+        """The game for the next test: the kept one renewed, else a new launch (filming
+        into ``video``, when given)."""
         from agent_client.wire.errors import AgentBridgeError
 
         if self.client is not None and (relaunch or self.client.closed):
@@ -345,7 +367,8 @@ class WarmGame:
                 self.resets += 1
                 return self.client
             self.close()
-        self.client = _launch(self.launcher, self.options, self.timeout, scene)
+        options = {**self.options, "video": video} if video is not None else self.options
+        self.client = _launch(self.launcher, options, self.timeout, scene)
         self.launches += 1
         return self.client
 
@@ -374,24 +397,69 @@ def agent_warm_game(
 @pytest.fixture
 def game(agent_warm_game: WarmGame, request: pytest.FixtureRequest) -> Iterator[AgentClient]:
     """A fresh game for this test: the worker's warm engine reset to the test's scene (or a
-    new launch where a reset cannot be trusted; see :class:`WarmGame`)."""
+    new launch where a reset cannot be trusted; see :class:`WarmGame`). A filmed test
+    (``--agent-video``) gets a game of its own, quit after it: its film ends with it."""
+    video = _video_file(request)
     relaunch = bool(
-        request.node.get_closest_marker("agent_relaunch")
+        video
+        or request.node.get_closest_marker("agent_relaunch")
         or setting(request.config, "agent_relaunch")
     )
-    client = agent_warm_game.checkout(_scene_for(request), relaunch=relaunch)
+    client = agent_warm_game.checkout(_scene_for(request), relaunch=relaunch, video=video)
     _start_trace(client, request)
+    if _mode(request.config, "agent_replay") != "off" and _can_record(client):
+        client.start_recording()
+        request.node.stash.setdefault(RECORDING, set()).add(id(client))
     try:
         yield client
     finally:
-        if not client.closed:
+        if video is not None:
+            agent_warm_game.close()
+            _drop_passed_video(request, video)
+        elif not client.closed:
+            from agent_client.wire.errors import AgentBridgeError
+
             client.stop_trace()
+            if id(client) in request.node.stash.get(RECORDING, set()):
+                with contextlib.suppress(AgentBridgeError):
+                    client.discard_recording()  # kept only when it failed (saved already)
+
+
+def _can_record(client: AgentClient) -> bool:
+    """Whether the game's bridge records replays (a Unity player or a fake one may not)."""
+    return client.session_dir is not None and client.connection.has_command("record_start")
+
+
+def _video_file(request: pytest.FixtureRequest) -> Path | None:
+    """Where the test's game films itself (the test's artifacts folder), when it does."""
+    if _mode(request.config, "agent_video") == "off":
+        return None
+    folder = _test_folder(request.node)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / VIDEO_FILE
+
+
+def _drop_passed_video(request: pytest.FixtureRequest, video: Path | None) -> None:
+    """retain-on-failure: a passed test's video goes (it is complete only now, once the
+    game quit)."""
+    if video is None or _mode(request.config, "agent_video") != "retain-on-failure":
+        return
+    if not request.node.stash.get(FAILED, False):
+        video.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            video.parent.rmdir()  # only when empty
 
 
 def _trace_mode(config: pytest.Config) -> str:
-    mode = str(setting(config, "agent_trace"))
+    return _mode(config, "agent_trace")
+
+
+def _mode(config: pytest.Config, name: str) -> str:
+    """An on/off/retain-on-failure setting (--agent-trace, --agent-replay, --agent-video)."""
+    mode = str(setting(config, name))
     if mode not in TRACE_MODES:
-        raise pytest.UsageError(f"--agent-trace is one of {', '.join(TRACE_MODES)}, not {mode!r}.")
+        flag = "--" + name.replace("_", "-")
+        raise pytest.UsageError(f"{flag} is one of {', '.join(TRACE_MODES)}, not {mode!r}.")
     return mode
 
 
@@ -449,6 +517,26 @@ def shared_game(agent_shared_session: SharedGame, request: pytest.FixtureRequest
     )
     _start_trace(client, request)
     return client
+
+
+@pytest.fixture
+def agent_replay(
+    agent_launch_options: dict[str, Any],
+) -> Callable[..., Any]:
+    """A replay file as a test: ``agent_replay("replays/bug.replay.jsonl")`` plays it into
+    the configured project (``--godot-project``, else the folder the file names) and fails
+    the test when it parts from its recording or the game logs an engine error."""
+    from agent_client.client.replay_check import check_replay
+
+    def run(path: str | Path, **options: Any) -> Any:
+        return check_replay(
+            path,
+            project=options.pop("project", agent_launch_options.get("project")),
+            godot=options.pop("godot", agent_launch_options.get("godot")),
+            **options,
+        )
+
+    return run
 
 
 # --- reports ----------------------------------------------------------------------------------
@@ -642,6 +730,18 @@ def pytest_runtest_makereport(
     if report.failed or _trace_mode(item.config) == "on":
         for name, client in clients:
             _keep_trace(item, report, name, client, len(clients) > 1)
+    item.stash[FAILED] = report.failed
+    if report.failed or _mode(item.config, "agent_replay") == "on":
+        for name, client in clients:
+            _keep_replay(item, report, name, client, len(clients) > 1)
+    for name, client in clients:
+        if client.video is not None and (
+            report.failed or _mode(item.config, "agent_video") == "on"
+        ):
+            report.sections.append(
+                (f"agent-bridge {name}: video", f"{client.video} (complete once the game quit)")
+            )
+            item.user_properties.append((f"agent_video_{name}", str(client.video)))
     return report
 
 
@@ -655,6 +755,30 @@ def _report_step(clients: list[tuple[str, AgentClient]], title: str) -> Iterator
         for _name, client in clients:
             steps.enter_context(client.connection.trace_step(title, kind=REPORT_STEP))
         yield
+
+
+def _keep_replay(
+    item: pytest.Item, report: pytest.TestReport, name: str, client: AgentClient, several: bool
+) -> None:
+    """Writes the test's replay file beside its trace and says how to play it again."""
+    from agent_client.wire.errors import AgentBridgeError
+
+    if id(client) not in item.stash.get(RECORDING, set()):
+        return  # not recorded: shared_game, --agent-replay off, a bridge without replays
+    folder = _artifacts_folder(item.config, item.nodeid, name, several)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        saved = client.stop_recording(folder / REPLAY_FILE).path
+    except (AgentBridgeError, OSError) as error:
+        report.sections.append((f"agent-bridge {name}: replay", f"not saved: {error}"))
+        return
+    report.sections.append(
+        (
+            f"agent-bridge {name}: replay",
+            f"{saved}\nplay it again: agent-bridge replay {saved} --check",
+        )
+    )
+    item.user_properties.append((f"agent_replay_{name}", str(saved)))
 
 
 def _bring_in_events(clients: list[tuple[str, AgentClient]]) -> None:

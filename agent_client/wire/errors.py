@@ -19,6 +19,10 @@ AgentBridgeError                    anything this package raises
 │   └── EngineNotFoundError         no engine binary to start
 ├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
 │                                   .log_tail)
+├── ReplayFileError                 a replay file that cannot be played: missing, malformed,
+│                                   truncated, of another project, version or format
+├── ReplayDivergedError             a replay parted from its recording, or its game logged
+│                                   errors (also an AssertionError: a failed replay test)
 ├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
 ├── StrictModeError                 a locator action matched several nodes (.matches)
 ├── UsageError                      a front end cannot do what was asked: no such session,
@@ -46,6 +50,8 @@ __all__ = [
     "NotInteractableError",
     "ParseError",
     "ProtocolError",
+    "ReplayDivergedError",
+    "ReplayFileError",
     "RequestCancelledError",
     "ResponseTimeoutError",
     "StaleRefError",
@@ -165,6 +171,16 @@ class GameExitedError(AgentBridgeError):
         super().__init__(f"{message}\n--- engine log (tail) ---\n{log_tail}".rstrip())
         self.exit_code = exit_code
         self.log_tail = log_tail
+
+
+class ReplayFileError(AgentBridgeError):
+    """A replay file that cannot be played (docs/REPLAY.md): missing, not JSON lines, cut
+    short, from another project, or of a format or engine this client cannot replay."""
+
+
+class ReplayDivergedError(AgentBridgeError, AssertionError):
+    """A replay did not reach the recorded state (the first difference is named), or its game
+    logged engine errors. An AssertionError, so a replay in a test fails it."""
 
 
 class ResponseTimeoutError(AgentBridgeError, TimeoutError):

@@ -19,6 +19,8 @@ const MIN_ENGINE := [4, 5]
 ## Release exports stay inert unless this project setting is true.
 const RELEASE_SETTING := "agent_bridge/enable_in_release"
 const PARENT_CHECK_MSEC := 1000
+## How often a game running in real time looks at the command file between frames.
+const REAL_TIME_POLL_USEC := 1000
 ## The commands each module serves. A module is compiled when one of its commands is first
 ## called: compiling all of them would add about 0.1 s to every launch, and a session seldom
 ## calls them all.
@@ -37,7 +39,16 @@ const COMMAND_MODULES := {
 	"commands/choice_commands.gd": ["select", "set_value"],
 	"commands/metrics_commands.gd": ["metrics", "measure", "measure_start", "measure_stop"],
 	"commands/world_commands.gd": ["nearby", "raycast"],
+	"commands/replay_commands.gd": ["record_start", "record_stop", "replay"],
 }
+const REPLAY_MODULE := "commands/replay_commands.gd"
+
+## The start of every frame, once the requests waiting for it went on and animations were
+## finished, before new requests start: where a recording takes its digests and a replay plays
+## the frame's inputs (recorder.gd, replayer.gd).
+signal frame_started(frame: int)
+## A request is about to run (validated: {"id", "cmd", "args"}): what a recording writes.
+signal request_started(request: Dictionary)
 
 ## True only when the game was launched for an agent.
 var agent_mode: bool = false
@@ -183,11 +194,13 @@ func cancel(request_id: Variant) -> bool:
 ## default and is named in `problems`, which the engine log shows.
 static func _parse_user_args(args: PackedStringArray) -> Dictionary:
 	var options := {"agent_mode": false, "dir": "", "parent_pid": 0, "time": "lockstep",
-		"fps": 60, "seed": 0, "problems": []}
+		"fps": 60, "seed": 0, "record": false, "problems": []}
 	for arg: String in args:
 		var value := arg.get_slice("=", 1) if arg.contains("=") else ""
 		if arg == "--agent-mode":
 			options.agent_mode = true
+		elif arg == "--agent-record":
+			options.record = true
 		elif arg.begins_with("--agent-dir="):
 			options.dir = value
 		elif arg.begins_with("--agent-parent-pid="):
@@ -262,8 +275,10 @@ func _activate(options: Dictionary) -> void:
 	# The first frame's hook is connected before anything else can connect to the signal:
 	# it runs before the game's own process_frame handlers.
 	get_tree().process_frame.connect(_on_frame)
-	if clock.mode == "lockstep":
-		OS.low_processor_usage_mode_sleep_usec = 0  # advancing frames never sleeps
+	OS.low_processor_usage_mode_sleep_usec = 0  # frames never sleep: the clock paces them
+	if options.record:  # from frame 0, before a realtime game's first frame runs
+		_load_module(REPLAY_MODULE)
+		_command_modules.back().record_at_launch()
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
@@ -298,6 +313,8 @@ func _load_module(file: String) -> void:
 			acts = true
 		"commands/world_commands.gd":
 			module = script.new(self, locator, _refs)
+		REPLAY_MODULE:
+			module = script.new(self, _refs, _dispatcher)
 	if module == null:
 		push_error("AgentBridge: no way to make the module %s." % file)
 	elif acts:
@@ -348,6 +365,7 @@ static func _size_headless_window(root: Window) -> void:
 func _on_frame() -> void:
 	clock.begin_frame(get_process_delta_time())
 	mode.finish_animations()
+	frame_started.emit(clock.frame)
 	_pump()
 	_record_engine_errors()
 	_check_parent()
@@ -356,8 +374,12 @@ func _on_frame() -> void:
 		_pump()
 		_record_engine_errors()
 		_check_parent()
-	if clock.mode == "realtime":
-		mode.update_pacing(not _in_flight.is_empty())
+	# A game running by itself (realtime, or resumed) keeps fps frames a wall second.
+	var wait := clock.usec_until_due()
+	while wait > 0 and _quit_code < 0:
+		OS.delay_usec(mini(wait, REAL_TIME_POLL_USEC))
+		_pump()
+		wait = clock.usec_until_due()
 
 
 ## Starts every complete line that arrived, in order; each runs on its own (see _run).
@@ -395,6 +417,7 @@ func _run(text: String) -> void:
 		var token := {"cancelled": false}
 		_in_flight[request.id] = token
 		var start_frame: int = clock.frame
+		request_started.emit(request)
 		response = await _dispatcher.run(request, token)
 		if _in_flight.get(request.id) == token:
 			_in_flight.erase(request.id)
@@ -410,7 +433,6 @@ func _run(text: String) -> void:
 
 func _note_activity() -> void:
 	_last_activity_usec = Time.get_ticks_usec()
-	mode.note_activity()
 
 
 ## A script error while a command ran (within one frame, so it is the command's own) makes

@@ -1,18 +1,15 @@
 extends RefCounted
 ## What agent mode changes in the running game: Tweens, AnimationPlayer animations and the
-## one-shot states of AnimationTree state machines finish at once, the idle frame sleep adapts
-## to command traffic, and `is_settled` tells when nothing is moving.
+## one-shot states of AnimationTree state machines finish at once, the bridge's looks at the
+## command file follow its traffic, and `is_settled` tells when nothing is moving.
 
-## How long the bridge sleeps between looks at the command file while it holds the game (and,
-## in realtime, the engine's frame sleep), by how long ago a command last came or went: it
-## spins while commands flow (a client's next request comes within a fraction of a
-## millisecond), sleeps a little while they may still come, and longer when left alone. The
-## first request after a quiet spell waits at most IDLE_SLEEP_USEC.
+## How long the bridge sleeps between looks at the command file while it holds the game, by
+## how long ago a command last came or went: it spins while commands flow (a client's next
+## request comes within a fraction of a millisecond), sleeps a little while they may still
+## come, and longer when left alone. The first request after a quiet spell waits at most
+## IDLE_SLEEP_USEC.
 const PACING := [[20, 0], [250, 100], [1000, 1000]]  # [msec since activity, usec of sleep]
 const IDLE_SLEEP_USEC := 2500
-## While a request waits for frames in realtime (`wait`, an action answered once settled) the
-## engine never spins: frames that short would let almost no game time pass per frame waited.
-const WAITING_SLEEP_USEC := 100
 const HUGE_STEP := 1.0e6
 ## The longest any command may wait (`timeout_ms`), and the most frames it may wait or step.
 const MAX_TIMEOUT_MS := 600000
@@ -22,7 +19,6 @@ var _tree: SceneTree
 var clock: RefCounted
 var _players: Array[AnimationPlayer] = []
 var _trees: Array[AnimationTree] = []
-var _last_activity_msec: int = 0
 var _settle_predicates: Array[Callable] = []
 var scene_change_pending: bool = false
 
@@ -36,7 +32,6 @@ func start() -> void:
 	_tree.node_added.connect(_track_node)
 	for mixer: Node in _tree.root.find_children("*", "AnimationMixer", true, false):
 		_track_node(mixer)
-	note_activity()
 
 
 func _track_node(node: Node) -> void:
@@ -89,19 +84,6 @@ static func _one_shot_remaining(animation_tree: AnimationTree) -> float:
 static func _is_looping(player: AnimationPlayer) -> bool:
 	var animation := player.get_animation(player.current_animation)
 	return animation != null and animation.loop_mode != Animation.LOOP_NONE
-
-
-func note_activity() -> void:
-	_last_activity_msec = Time.get_ticks_msec()
-	if not clock.held:
-		OS.low_processor_usage_mode_sleep_usec = PACING[0][1]
-
-
-func update_pacing(requests_waiting: bool) -> void:
-	var sleep_usec := hold_sleep_usec((Time.get_ticks_msec() - _last_activity_msec) * 1000)
-	if requests_waiting:
-		sleep_usec = maxi(sleep_usec, WAITING_SLEEP_USEC)
-	OS.low_processor_usage_mode_sleep_usec = sleep_usec
 
 
 ## The sleep for a quiet spell of `quiet_usec` (PACING).

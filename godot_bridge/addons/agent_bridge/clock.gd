@@ -18,6 +18,7 @@ const REALTIME := "realtime"
 const MODES := [LOCKSTEP, REALTIME]
 const DEFAULT_FPS := 60
 const MAX_FPS := 1000
+const MAX_LAG_USEC := 250000
 
 var mode: String = LOCKSTEP
 var fps: int = DEFAULT_FPS
@@ -33,6 +34,9 @@ var fixed_delta: Variant = null
 var _physics_origin: int = 0
 var _started: bool = false
 var _demand: int = 0
+## Where real-time pacing counts from: a wall time (usec) and the frame then (-1: not yet).
+var _anchor_usec: int = -1
+var _anchor_frame: int = 0
 
 
 func _init(p_mode: String, p_fps: int, p_seed: int) -> void:
@@ -82,7 +86,26 @@ func should_hold() -> bool:
 ## request needs them; a released one at fps frames a second, as a person would see it.
 func set_held(value: bool) -> void:
 	held = value
-	Engine.max_fps = 0 if held else fps
+	_anchor_usec = -1
+
+
+## Keeps a game that runs by itself at fps frames a wall second: the bridge waits (answering
+## requests) until the next frame's time comes. (--fixed-fps gives every frame the same delta and stops
+## the engine's own real-time pacing, Engine.max_fps included.) A game that fell behind by
+## more than MAX_LAG_USEC goes on from now instead of rushing to catch up.
+## Returns how long (usec) until the next frame is due; 0 when it is (or the game is held).
+func usec_until_due() -> int:
+	if held:
+		return 0
+	var now := Time.get_ticks_usec()
+	if _anchor_usec < 0:
+		_anchor_usec = now
+		_anchor_frame = frame
+	var due := _anchor_usec + (frame - _anchor_frame) * 1000000 / fps
+	if now - due > MAX_LAG_USEC:
+		_anchor_usec = now
+		_anchor_frame = frame
+	return maxi(due - now, 0)
 
 
 func physics_frame() -> int:

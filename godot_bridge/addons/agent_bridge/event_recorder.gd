@@ -5,6 +5,9 @@ extends RefCounted
 ## scene changes, however it happened. Each event gets a strictly increasing `seq`; the queue
 ## is bounded and counts what it had to drop.
 
+## An event was queued (what an annotated recording notes).
+signal pushed(event: Dictionary)
+
 const Codec := preload("value_codec.gd")
 const DEFAULT_CAPACITY := 10000
 ## Engine signals worth an event, by the class that declares them. Controls a control builds
@@ -122,8 +125,10 @@ func push(type: String, source: String, args: Array) -> void:
 	if _queue.size() >= capacity:
 		_queue.pop_front()
 		_dropped += 1
-	_queue.append({"type": type, "seq": _next_seq, "frame": clock.frame,
-		"source": source, "args": Codec.to_wire(args)})
+	var event := {"type": type, "seq": _next_seq, "frame": clock.frame, "source": source,
+		"args": Codec.to_wire(args)}
+	_queue.append(event)
+	pushed.emit(event)
 	_last_seq_by_type[type] = _next_seq
 	_next_seq += 1
 

@@ -18,6 +18,8 @@ extends RefCounted
 ## (0 to 1: how far an action, a joypad button or an axis bound to an action is pushed).
 
 const CommandError := preload("command_error.gd")
+## The meta every event built here carries (recorder.gd leaves such events out).
+const BRIDGE_META := &"agent_bridge"
 
 ## Every kind of input one event can be; a request names exactly one.
 const KINDS := ["action", "key", "button", "joy_button", "joy_axis"]
@@ -110,12 +112,19 @@ static func check(args: Dictionary, others: Array = []) -> CommandError:
 ## The events that press (or push) the input `args` names, checked by check(). A mouse button
 ## goes down at `pointer` (root viewport coordinates).
 static func press_events(args: Dictionary, pointer: Vector2 = Vector2.ZERO) -> Array[InputEvent]:
-	return [_event(args, true, pointer)]
+	return [_marked(_event(args, true, pointer))]
 
 
 ## The events that let go of it again (an axis back to rest).
 static func release_events(args: Dictionary, pointer: Vector2 = Vector2.ZERO) -> Array[InputEvent]:
-	return [_event(args, false, pointer)]
+	return [_marked(_event(args, false, pointer))]
+
+
+## Marks an event as the bridge's own (BRIDGE_META): a recording leaves it out, since it
+## records the request that made it (recorder.gd).
+static func _marked(event: InputEvent) -> InputEvent:
+	event.set_meta(BRIDGE_META, true)
+	return event
 
 
 ## The event an action is played with: the one the InputMap binds that a player most likely

@@ -1,14 +1,20 @@
 extends RefCounted
 ## A hash of the game's state, so two runs can be compared frame by frame: for every node under
-## a root, in tree order, its path, class, visibility, transform (2D, 3D or a control's rect),
-## the velocity of a physics body, and the public plain variables of its script (those
-## get_tree shows). Two runs with the same seed and inputs have the same digest at the same
-## frame; the first node whose own hash differs names where they parted.
+## a root, in tree order, its path, class, visibility, transform (2D, 3D or a control's rect;
+## a control's text, value, toggle state, selected item and current tab too), the velocity of
+## a physics body, and the public plain variables of its script (those get_tree shows). Two
+## runs with the same seed and inputs have the same digest at the same frame; the first node
+## whose own hash differs names where they parted.
 
 const Codec := preload("value_codec.gd")
 const TreeSerializer := preload("tree_serializer.gd")
 ## Hex digits of a digest (64 bits).
 const DIGITS := 16
+## Hex digits of one field's hash in take_fields (enough to name the field that differs).
+const FIELD_DIGITS := 4
+const FIELD_MASK := 0xffff
+## What of a control goes in besides its rect, when it has it.
+const CONTROL_STATE := ["text", "value", "button_pressed", "selected", "current_tab"]
 
 var _serializer := TreeSerializer.new()
 var _skipped: Node
@@ -48,27 +54,87 @@ func _add(node: Node, path: String, whole: HashingContext, by_node: Dictionary,
 
 ## What of one node goes into the digest, as wire values.
 func state_of(node: Node, path: String) -> Array:
+	return _state(node, path, [])
+
+
+## The name of each entry of state_of(node), in its order (a script variable by its name).
+func field_names(node: Node) -> Array:
+	var names: Array = []
+	_state(node, str(node.get_path()), names)
+	return names
+
+
+## Every node's state, field by field, for a replay's checkpoints (docs/REPLAY.md):
+## {"digest" (as take() gives it), "count", "fields": {path: a FIELD_DIGITS-hex-digit hash
+## per entry of state_of, joined}, "order": [paths in tree order]}.
+func take_fields(root: Node) -> Dictionary:
+	var whole := HashingContext.new()
+	whole.start(HashingContext.HASH_SHA256)
+	var fields := {}
+	var order: Array[String] = []
+	_add_fields(root, str(root.get_path()), whole, fields, order)
+	return {"digest": whole.finish().hex_encode().left(DIGITS), "count": order.size(),
+		"fields": fields, "order": order}
+
+
+## The hash of one field's JSON text in take_fields: FIELD_DIGITS hex digits.
+static func text_hash(text: String) -> String:
+	return "%04x" % (text.hash() & FIELD_MASK)
+
+
+func _add_fields(node: Node, path: String, whole: HashingContext, fields: Dictionary,
+		order: Array[String]) -> void:
+	if node == _skipped:
+		return
+	var parts := PackedStringArray()
+	var hashes := ""
+	for value: Variant in state_of(node, path):
+		var text := JSON.stringify(value, "", false, true)
+		parts.append(text)
+		hashes += text_hash(text)
+	# The same bytes JSON.stringify gives the whole array, so the digest is take()'s.
+	whole.update(("[" + ",".join(parts) + "]").to_utf8_buffer())
+	fields[path] = hashes
+	order.append(path)
+	for child: Node in node.get_children(true):
+		_add_fields(child, path.path_join(String(child.name)), whole, fields, order)
+
+
+func _state(node: Node, path: String, names: Array) -> Array:
 	var state: Array = [path, node.get_class()]
+	names.append_array(["path", "class"])
 	if node is CanvasItem:
 		state.append((node as CanvasItem).visible)
+		names.append("visible")
 	if node is Node2D:
 		var t2: Transform2D = (node as Node2D).global_transform
 		state.append([t2.x.x, t2.x.y, t2.y.x, t2.y.y, t2.origin.x, t2.origin.y])
+		names.append("global_transform")
 	elif node is Node3D:
 		var t3: Transform3D = (node as Node3D).global_transform
 		state.append((node as Node3D).visible)
 		state.append([t3.basis.x.x, t3.basis.x.y, t3.basis.x.z, t3.basis.y.x, t3.basis.y.y,
 			t3.basis.y.z, t3.basis.z.x, t3.basis.z.y, t3.basis.z.z, t3.origin.x, t3.origin.y,
 			t3.origin.z])
+		names.append_array(["visible", "global_transform"])
 	elif node is Control:
 		var rect: Rect2 = (node as Control).get_global_rect()
 		state.append([rect.position.x, rect.position.y, rect.size.x, rect.size.y])
+		names.append("rect")
+		# What a player reads and sets: the text, a range's value, a toggle's state.
+		for property: String in CONTROL_STATE:
+			if property in node and (property != "button_pressed" or node.get("toggle_mode")):
+				state.append(Codec.to_wire(node.get(property)))
+				names.append(property)
 	if node is CharacterBody2D or node is CharacterBody3D:
 		state.append(Codec.to_wire(node.get("velocity")))
+		names.append("velocity")
 	elif node is RigidBody2D or node is RigidBody3D:
 		state.append(Codec.to_wire(node.get("linear_velocity")))
+		names.append("linear_velocity")
 	var script: Script = node.get_script()
 	if script != null:
 		for property: String in _serializer.script_info(script).props:
 			state.append(Codec.to_wire(node.get(property)))
+			names.append(property)
 	return state

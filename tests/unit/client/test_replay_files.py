@@ -1,0 +1,235 @@
+"""Replay files read and refused (docs/REPLAY.md), codegen from an annotated recording, the
+AVI frame counter and the video launch arguments; no engine."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_client import LaunchError, ReplayFileError
+from agent_client.client import codegen
+from agent_client.client.avi import read_avi
+from agent_client.client.replay import describe_divergence
+from agent_client.client.replay_file import FORMAT, ReplayFile
+from agent_client.engine.launcher import godot_argv, movie_args
+
+HEADER = {
+    "t": "header",
+    "format": FORMAT,
+    "engine": "godot",
+    "engine_version": "4.6.3-stable",
+    "project": "Menu",
+    "project_path": "/games/menu",
+    "scene": "res://menu.tscn",
+    "main_scene": "res://menu.tscn",
+    "seed": 0,
+    "fps": 60,
+    "start_frame": 0,
+    "window": [640, 480],
+    "annotated": True,
+    "texts": ["Main menu"],
+}
+END = {
+    "t": "end",
+    "f": 90,
+    "reason": "closed",
+    "digest": "0" * 16,
+    "texts": ["Main menu", "Hi, Bob", "3"],
+}
+
+
+def write(path: Path, lines: list[Any], *, tail: str = "\n") -> Path:
+    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + tail)
+    return path
+
+
+def test_a_good_file_is_read_whole(tmp_path: Path) -> None:
+    check = {"t": "check", "f": 0, "digest": "1" * 16, "count": 2, "nodes": {}}
+    replay = ReplayFile.load(write(tmp_path / "a.replay.jsonl", [HEADER, check, END]))
+    assert replay.end_frame == 90 and replay.fps == 60 and replay.game_seconds == 1.5
+    assert replay.count("check") == 1
+    assert list(replay.chunks()) == [([check, END], 90, True)]
+
+
+def test_chunks_end_at_frame_boundaries(tmp_path: Path) -> None:
+    inputs = [{"t": "input", "f": f, "e": {"type": "InputEventKey"}} for f in (1, 1, 2, 5)]
+    replay = ReplayFile.load(write(tmp_path / "a.replay.jsonl", [HEADER, *inputs, END]))
+    pieces = list(replay.chunks(limit=1))
+    assert [(len(lines), until, final) for lines, until, final in pieces] == [
+        (2, 2, False),
+        (1, 5, False),
+        (1, 90, False),
+        (1, 90, True),  # the end line alone: played once the game reached its frame
+    ]
+
+
+@pytest.mark.parametrize(
+    "lines, tail, message",
+    [
+        ([], "", "is empty"),
+        ([{"t": "check", "f": 0}], "\n", "is not a replay file"),
+        (
+            [{**HEADER, "format": "agentbridge-replay/2"}, END],
+            "\n",
+            "is of format agentbridge-replay/2",
+        ),
+        ([{**HEADER, "fps": "60"}, END], "\n", "fps is not a whole number"),
+        ([{k: v for k, v in HEADER.items() if k != "seed"}, END], "\n", "the header lacks seed"),
+        ([HEADER, {"t": "check", "f": 0}], "\n", "is cut short: it has no end line"),
+        ([HEADER, '{"t": "input", "f": 3, "e"'], "", "is cut short: its last line"),
+        ([HEADER, "not json", END], "\n", "line 2: not JSON"),
+        ([HEADER, {"t": "input", "f": 5}, {"t": "input", "f": 4}, END], "\n", "line 3: frame 4"),
+        ([HEADER, {"t": "teleport", "f": 1}, END], "\n", "unknown line type 'teleport'"),
+        ([HEADER, END, {"t": "input", "f": 95}], "\n", "a line after the end line"),
+    ],
+)
+def test_bad_files_are_refused_with_a_sentence(
+    tmp_path: Path, lines: list[Any], tail: str, message: str
+) -> None:
+    path = write(tmp_path / "bad.replay.jsonl", lines, tail=tail) if lines else tmp_path / "e"
+    if not lines:
+        path.write_bytes(b"")
+    with pytest.raises(ReplayFileError, match=message.replace("(", r"\(")):
+        ReplayFile.load(path)
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ReplayFileError, match="No replay file at"):
+        ReplayFile.load(tmp_path / "none.replay.jsonl")
+
+
+def test_a_divergence_is_told_by_frame_node_and_property() -> None:
+    text = describe_divergence(
+        {
+            "frame": 120,
+            "recorded": "a" * 16,
+            "replayed": "b" * 16,
+            "node": "/root/Main/Player",
+            "kind": "changed",
+            "property": "global_transform",
+            "value": [1, 0, 0, 1, 5, 6],
+        }
+    )
+    assert text.startswith("Diverged at frame 120:")
+    assert "first difference: /root/Main/Player, property global_transform (now [1, 0" in text
+    gone = describe_divergence(
+        {"frame": 3, "recorded": "a", "replayed": "b", "node": "/root/X", "kind": "missing"}
+    )
+    assert gone.endswith("/root/X is gone in the replay.")
+
+
+def annotated(tmp_path: Path) -> ReplayFile:
+    def key(
+        frame: int, pressed: bool, name: str, action: str | None = None, focus: bool = False
+    ) -> dict[str, Any]:
+        note: dict[str, Any] = {"key": name}
+        if action:
+            note["actions"] = [action]
+        if focus and pressed:
+            note["focus"] = {"path": "/root/Menu/Name", "role": "textbox", "name": "Your name"}
+        event = {"type": "InputEventKey", **({"pressed": True} if pressed else {})}
+        return {"t": "input", "f": frame, "e": event, "a": note}
+
+    def event(
+        frame: int, kind: str, role: str, name: str, args: list[Any], item: str = ""
+    ) -> dict[str, Any]:
+        line = {
+            "t": "event",
+            "f": frame,
+            "type": kind,
+            "source": f"/root/Menu/{name}",
+            "args": args,
+            "path": f"/root/Menu/{name}",
+            "role": role,
+            "name": name,
+        }
+        return {**line, "item": item} if item else line
+
+    lines = [
+        HEADER,
+        key(2, True, "B", focus=True),
+        event(2, "text_changed", "textbox", "Your name", ["B"]),
+        key(3, False, "B"),
+        event(4, "text_changed", "textbox", "Your name", ["Bob"]),
+        event(10, "pressed", "combobox", "Level", []),
+        event(12, "item_selected", "combobox", "Level", [2], item="Hard"),
+        event(14, "toggled", "checkbox", "Sound", [True]),
+        event(14, "pressed", "checkbox", "Sound", []),
+        event(20, "pressed", "button", "Start", []),
+        key(30, True, "Right", action="move_right"),
+        key(34, True, "Space"),
+        key(40, False, "Right", action="move_right"),
+        key(41, False, "Space"),
+        END,
+    ]
+    return ReplayFile.load(write(tmp_path / "s.replay.jsonl", lines))
+
+
+def test_codegen_writes_locator_calls_a_timeline_and_the_new_text(tmp_path: Path) -> None:
+    source = codegen.generate(annotated(tmp_path), test_name="test_session")
+    body = source.split("def test_session(game):\n", 1)[1]
+    assert body.splitlines() == [
+        "    game.get_by_role('textbox', name='Your name').fill('Bob')",
+        "    game.get_by_role('combobox', name='Level').select_option('Hard')",
+        "    game.get_by_role('checkbox', name='Sound').click()",
+        "    game.get_by_role('button', name='Start').click()",
+        "    game.wait_frames(10)",
+        "    game.input_sequence([",
+        "        {'action': 'move_right', 'start': 0, 'frames': 10},",
+        "        {'key': 'Space', 'start': 4, 'frames': 7},",
+        "    ])",
+        "    expect(game.get_by_text('Hi, Bob')).to_be_visible()",
+    ]
+    assert "PROJECT = Path('/games/menu')" in source
+    compile(source, "test_session.py", "exec")
+
+
+def test_codegen_needs_an_annotated_recording(tmp_path: Path) -> None:
+    plain = ReplayFile.load(
+        write(tmp_path / "p.replay.jsonl", [{**HEADER, "annotated": False}, END])
+    )
+    with pytest.raises(ValueError, match="recorded without notes"):
+        codegen.generate(plain)
+
+
+def avi(frames: int, *, cut: bool = False) -> bytes:
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return kind + struct.pack("<I", len(body)) + body + (b"\0" if len(body) % 2 else b"")
+
+    def listed(kind: bytes, body: bytes) -> bytes:
+        return chunk(b"LIST", kind + body)
+
+    avih = struct.pack("<10I", 16667, 0, 0, 0, frames, 0, 1, 0, 64, 48) + b"\0" * 16
+    movi = b"".join(chunk(b"00db", b"\xff\xd8" + bytes(5)) for _ in range(frames))
+    body = b"AVI " + listed(b"hdrl", chunk(b"avih", avih)) + listed(b"movi", movi)
+    data = b"RIFF" + struct.pack("<I", len(body)) + body
+    return data[:-4] if cut else data
+
+
+def test_the_avi_reader_counts_frames(tmp_path: Path) -> None:
+    path = tmp_path / "v.avi"
+    path.write_bytes(avi(7))
+    info = read_avi(path)
+    assert (info.frames, info.declared_frames, info.jpeg_frames) == (7, 7, 7)
+    assert round(info.fps) == 60 and (info.width, info.height) == (64, 48)
+    path.write_bytes(avi(7, cut=True))
+    with pytest.raises(ValueError, match="runs past the end"):
+        read_avi(path)
+    path.write_bytes(b"not a video")
+    with pytest.raises(ValueError, match="no AVI file"):
+        read_avi(path)
+
+
+def test_a_video_renders_and_needs_a_folder_and_an_avi(tmp_path: Path) -> None:
+    argv = godot_argv(Path("godot"), tmp_path, tmp_path, video=tmp_path / "run.avi")
+    assert "--headless" not in argv
+    assert argv[argv.index("--write-movie") + 1] == str(tmp_path / "run.avi")
+    with pytest.raises(LaunchError, match="does not exist"):
+        movie_args(tmp_path / "nowhere" / "run.avi")
+    with pytest.raises(LaunchError, match=r"an \.avi file"):
+        movie_args(tmp_path / "run.mp4")
+    assert godot_argv(Path("godot"), tmp_path, tmp_path, record=True)[-1] == "--agent-record"
