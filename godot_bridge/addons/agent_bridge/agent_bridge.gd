@@ -375,7 +375,7 @@ func _on_frame() -> void:
 		_record_engine_errors()
 		_check_parent()
 	# A game running by itself (realtime, or resumed) keeps fps frames a wall second.
-	var wait := clock.usec_until_due()
+	var wait: int = clock.usec_until_due()
 	while wait > 0 and _quit_code < 0:
 		OS.delay_usec(mini(wait, REAL_TIME_POLL_USEC))
 		_pump()
