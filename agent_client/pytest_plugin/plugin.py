@@ -406,10 +406,11 @@ def game(agent_warm_game: WarmGame, request: pytest.FixtureRequest) -> Iterator[
         or setting(request.config, "agent_relaunch")
     )
     client = agent_warm_game.checkout(_scene_for(request), relaunch=relaunch, video=video)
-    _start_trace(client, request)
+    # The recording starts before the trace, so the trace holds only the test's own calls.
     if _mode(request.config, "agent_replay") != "off" and _can_record(client):
         client.start_recording()
         request.node.stash.setdefault(RECORDING, set()).add(id(client))
+    _start_trace(client, request)
     try:
         yield client
     finally:
