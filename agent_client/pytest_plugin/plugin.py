@@ -387,11 +387,15 @@ def agent_warm_game(
     agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float
 ) -> Iterator[WarmGame]:
     """The worker's warm engine behind ``game`` (closed when the session ends)."""
-    warm = WarmGame(agent_launcher, agent_launch_options, agent_timeout)
+    yield from _kept(WarmGame(agent_launcher, agent_launch_options, agent_timeout))
+
+
+def _kept(holder: WarmGame) -> Iterator[Any]:
+    """A session fixture's game holder, its game quit when the session ends."""
     try:
-        yield warm
+        yield holder
     finally:
-        warm.close()
+        holder.close()
 
 
 @pytest.fixture
@@ -500,11 +504,7 @@ def agent_shared_session(
     agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float
 ) -> Iterator[SharedGame]:
     """The holder of ``shared_game``'s game for the whole session."""
-    shared = SharedGame(agent_launcher, agent_launch_options, agent_timeout)
-    try:
-        yield shared
-    finally:
-        shared.close()
+    yield from _kept(SharedGame(agent_launcher, agent_launch_options, agent_timeout))
 
 
 @pytest.fixture
