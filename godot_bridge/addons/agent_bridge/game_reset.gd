@@ -20,6 +20,7 @@ var _settings: Dictionary = {}  # project setting -> its value at launch
 var _engine: Dictionary = {}  # Engine property -> its value at launch
 var _static_defaults: Dictionary = {}  # script path -> {static variable: initial value}
 var _scripts: PackedStringArray = []  # the project's scripts, found at the first reset
+var _autoloads: Array = []  # [name, path] of each autoload, in the project's order
 
 
 func _init(bridge: Node) -> void:
@@ -32,6 +33,9 @@ func remember_launch() -> void:
 		var name: String = property.name
 		if ProjectSettings.has_setting(name):
 			_settings[name] = ProjectSettings.get_setting(name)
+			if name.begins_with("autoload/"):
+				_autoloads.append([name.trim_prefix("autoload/"),
+					(_settings[name] as String).trim_prefix("*")])
 	for property: String in ENGINE_PROPERTIES:
 		_engine[property] = Engine.get(property)
 
@@ -185,15 +189,12 @@ func _project_scripts(folder: String) -> PackedStringArray:
 func _reset_autoloads() -> Array:
 	var names: Array = []
 	var root := _bridge.get_tree().root
-	for property: Dictionary in ProjectSettings.get_property_list():
-		var setting: String = property.name
-		if not setting.begins_with("autoload/"):
-			continue
-		var name := setting.trim_prefix("autoload/")
+	for autoload: Array in _autoloads:
+		var name: String = autoload[0]
+		var path: String = autoload[1]
 		var node := root.get_node_or_null(NodePath(name))
 		if node == null or node == _bridge:
 			continue
-		var path := (ProjectSettings.get_setting(setting) as String).trim_prefix("*")
 		var index := node.get_index()
 		root.remove_child(node)
 		_disconnect_all(node)
