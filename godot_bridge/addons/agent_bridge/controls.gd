@@ -34,9 +34,19 @@ const MOUSE_NAMES := {
 }
 
 
+## The last description and what the InputMap held then (its actions and event objects): the
+## snapshot and hello ask often, and naming every built-in ui_* binding is slow.
+static var _described_for := PackedInt64Array()
+static var _described: Array = []
+
+
 ## [{"action", "bindings": [names], "inputs": [the `input` arguments that play each
-## binding]}], in the InputMap's order.
+## binding]}], in the InputMap's order. Worked out again when an action or event is added or
+## removed (an event changed in place is not noticed: games rebind by replacing events).
 static func describe() -> Array:
+	var key := _input_map_key()
+	if key == _described_for:
+		return _described
 	var controls: Array = []
 	for action: StringName in InputMap.get_actions():
 		var name := String(action)
@@ -48,7 +58,19 @@ static func describe() -> Array:
 			bindings.append(binding_name(event))
 			inputs.append(input_args(event))
 		controls.append({"action": name, "bindings": bindings, "inputs": inputs})
+	_described_for = key
+	_described = controls
 	return controls
+
+
+## What the InputMap holds, cheaply: each action's name and its events' object ids.
+static func _input_map_key() -> PackedInt64Array:
+	var key := PackedInt64Array()
+	for action: StringName in InputMap.get_actions():
+		key.append(hash(action))
+		for event: InputEvent in InputMap.action_get_events(action):
+			key.append(event.get_instance_id())
+	return key
 
 
 ## One "jump (Space, pad A)" per action, as describe() lists them.
