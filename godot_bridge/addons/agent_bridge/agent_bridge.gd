@@ -19,6 +19,9 @@ const MIN_ENGINE := [4, 5]
 ## Release exports stay inert unless this project setting is true.
 const RELEASE_SETTING := "agent_bridge/enable_in_release"
 const PARENT_CHECK_MSEC := 1000
+## Engine settings a test may change that the project file does not hold (reset_game).
+const LAUNCH_ENGINE_PROPERTIES := ["time_scale", "physics_ticks_per_second",
+	"max_physics_steps_per_frame", "physics_jitter_fix"]
 ## How often a game running in real time looks at the command file between frames.
 const REAL_TIME_POLL_USEC := 1000
 ## The commands each module serves. A module is compiled when one of its commands is first
@@ -67,7 +70,10 @@ var _refs: RefCounted
 var _pointer: RefCounted  # made with the first module that needs it
 var _snapshot_taker: RefCounted  # made with the first snapshot
 var _effects: RefCounted  # made with the first action command
-var _game_reset: RefCounted  # what the game started with, for reset
+## The project settings and engine settings as the game started with them, for reset_game
+## (game_reset.gd, compiled only when a reset is first asked for).
+var _launch_settings: Dictionary = {}
+var _launch_engine: Dictionary = {}
 var _error_log: Object  # a Logger (4.5+), not named here so this script parses on older engines
 var _channel: RefCounted
 var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
@@ -262,8 +268,11 @@ func _activate(options: Dictionary) -> void:
 	events.clock = clock
 	events.start(root)
 	mode = _script("agent_mode.gd").new(get_tree(), clock)
-	_game_reset = _script("game_reset.gd").new(self)
-	_game_reset.remember_launch()
+	for property: Dictionary in ProjectSettings.get_property_list():
+		if ProjectSettings.has_setting(property.name):
+			_launch_settings[property.name] = ProjectSettings.get_setting(property.name)
+	for property: String in LAUNCH_ENGINE_PROPERTIES:
+		_launch_engine[property] = Engine.get(property)
 	mode.start()
 	_refs = _script("refs.gd").new()
 	locator = _script("node_locator.gd").new(root, _refs)
@@ -302,7 +311,8 @@ func _load_module(file: String) -> void:
 		"commands/timeline_commands.gd":
 			module = script.new(self, _get_pointer())
 		"commands/reset_commands.gd":
-			module = script.new(self, _game_reset)
+			module = script.new(self, _script("game_reset.gd").new(self, _launch_settings,
+				_launch_engine))
 		"commands/metrics_commands.gd":
 			module = script.new(self)
 		"commands/action_commands.gd":

@@ -9,10 +9,6 @@ extends RefCounted
 ## What a reset cannot undo (a client relaunches instead): files the game wrote (user://),
 ## threads it started, the window or display it changed, native extensions' own state.
 
-## Engine settings a test may change that the project file does not hold.
-const ENGINE_PROPERTIES := ["time_scale", "physics_ticks_per_second",
-	"max_physics_steps_per_frame", "physics_jitter_fix"]
-
 static var CLASS_NAME := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
 
 var _bridge: Node
@@ -23,21 +19,16 @@ var _scripts: PackedStringArray = []  # the project's scripts, found at the firs
 var _autoloads: Array = []  # [name, path] of each autoload, in the project's order
 
 
-func _init(bridge: Node) -> void:
+## `launch_settings` and `launch_engine`: every project setting, and the engine settings a
+## test may change, as the game started with them (the bridge reads them when it activates).
+func _init(bridge: Node, launch_settings: Dictionary, launch_engine: Dictionary) -> void:
 	_bridge = bridge
-
-
-## Remembers what the game started with; called once, when the bridge activates.
-func remember_launch() -> void:
-	for property: Dictionary in ProjectSettings.get_property_list():
-		var name: String = property.name
-		if ProjectSettings.has_setting(name):
-			_settings[name] = ProjectSettings.get_setting(name)
-			if name.begins_with("autoload/"):
-				_autoloads.append([name.trim_prefix("autoload/"),
-					(_settings[name] as String).trim_prefix("*")])
-	for property: String in ENGINE_PROPERTIES:
-		_engine[property] = Engine.get(property)
+	_settings = launch_settings
+	_engine = launch_engine
+	for name: String in _settings:
+		if name.begins_with("autoload/"):
+			_autoloads.append([name.trim_prefix("autoload/"),
+				(_settings[name] as String).trim_prefix("*")])
 
 
 ## Resets the game onto `scene` (a res:// path). Returns the counts of what it did.
