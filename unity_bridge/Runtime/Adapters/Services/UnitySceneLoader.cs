@@ -21,14 +21,36 @@ namespace AgentBridgeUnity.Adapters.Services
             get { return _current != null && !_current.IsDone; }
         }
 
-        public IPendingSceneLoad Load(string scene)
+        public IReadOnlyList<string> BuildScenes
+        {
+            get { return BuildPaths(); }
+        }
+
+        /// <summary>The active scene's Build Settings path (its name when it has none).</summary>
+        public string ActiveScene
+        {
+            get
+            {
+                UnityEngine.SceneManagement.Scene active = SceneManager.GetActiveScene();
+                return string.IsNullOrEmpty(active.path) ? active.name : active.path;
+            }
+        }
+
+        /// <summary>The build's scene paths, by build index.</summary>
+        public static List<string> BuildPaths()
         {
             var paths = new List<string>();
             for (int i = 0; i < SceneManager.sceneCountInBuildSettings; i++)
                 paths.Add(SceneUtility.GetScenePathByBuildIndex(i));
-            int index = BuildScenes.Find(scene, paths);
+            return paths;
+        }
+
+        public IPendingSceneLoad Load(string scene)
+        {
+            List<string> paths = BuildPaths();
+            int index = Core.Scene.BuildScenes.Find(scene, paths);
             AsyncOperation operation = SceneManager.LoadSceneAsync(index, LoadSceneMode.Single);
-            _current = new PendingLoad(scene, index, BuildScenes.NameOf(paths[index]), operation);
+            _current = new PendingLoad(scene, index, Core.Scene.BuildScenes.NameOf(paths[index]), operation);
             return _current;
         }
 
