@@ -1,5 +1,5 @@
 using System.Collections.Generic;
-using AgentBridgeUnity.Core.Reset;
+using AgentBridgeUnity.Adapters.Reflection;
 using UnityEngine;
 
 namespace AgentBridgeUnity.Adapters.Nodes
@@ -9,7 +9,7 @@ namespace AgentBridgeUnity.Adapters.Nodes
     {
         public static bool IsGameScript(Component component)
         {
-            return component is MonoBehaviour && GameAssemblies.IsGameName(component.GetType().Assembly.GetName().Name);
+            return component is MonoBehaviour && UnityGameAssemblies.Instance.IsGameName(component.GetType().Assembly.GetName().Name);
         }
 
         /// <summary>The type name of the first game script among the components, or null.</summary>

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Reflection;
+using AgentBridgeUnity.Adapters.Reflection;
 using AgentBridgeUnity.Core.Reset;
 using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Session;
@@ -94,7 +95,7 @@ namespace AgentBridgeUnity.Adapters.Services
             {
                 if (behaviour == null)
                     continue;
-                if (GameAssemblies.IsGame(behaviour.GetType().Assembly))
+                if (UnityGameAssemblies.Instance.IsGame(behaviour.GetType().Assembly))
                     return true;
                 others = true;
             }
@@ -183,7 +184,7 @@ namespace AgentBridgeUnity.Adapters.Services
 
         List<Type> GameTypes()
         {
-            return _gameTypes ?? (_gameTypes = GameAssemblies.Types());
+            return _gameTypes ?? (_gameTypes = UnityGameAssemblies.Instance.Types());
         }
 
         public IPendingSceneLoad LoadScene(int buildIndex)

@@ -5,37 +5,48 @@ using System.Reflection;
 namespace AgentBridgeUnity.Core.Reset
 {
     /// <summary>
-    /// Which loaded assemblies are the game's own code: not the engine's (<c>UnityEngine</c>,
-    /// <c>UnityEditor</c>, <c>Unity.*</c> packages), not .NET's or Mono's, not this bridge's, not
-    /// the plugins the bridge knows (DOTween, Newtonsoft.Json), and not editor code (an assembly
-    /// that references UnityEditor). What the bridge lists as a script's fields, resets on
-    /// reset_game and runs again as start-up code is only the game's.
+    /// Which loaded assemblies are the game's own code: not .NET's or Mono's, not this bridge's,
+    /// not Newtonsoft.Json or NUnit, not the engine's and plugins' the engine names
+    /// (<see cref="GameAssemblies(string[], string)"/>), and not editor code (an assembly that
+    /// references the engine's editor assembly). What the bridge lists as a script's fields, sets
+    /// back on reset_game and runs again as start-up code is only the game's.
     /// </summary>
-    internal static class GameAssemblies
+    internal sealed class GameAssemblies
     {
-        static readonly string[] NotGamePrefixes =
+        static readonly string[] Platform =
         {
-            "UnityEngine", "UnityEditor", "Unity.", "AgentBridge", "DOTween", "Newtonsoft.", "nunit.", "System",
-            "mscorlib", "netstandard", "Mono.", "Microsoft.", "JetBrains.", "ExCSS.", "Bee.", "I18N", "Boo.", "UnityScript",
+            "System", "mscorlib", "netstandard", "Mono.", "Microsoft.", "Newtonsoft.", "nunit.", "I18N", "AgentBridge",
         };
 
+        readonly List<string> _notGame;
+        readonly string _editor;
+
+        /// <param name="engine">Name prefixes of the engine's and its plugins' assemblies.</param>
+        /// <param name="editor">The name prefix of the engine's editor assemblies: an assembly referencing one is editor code.</param>
+        public GameAssemblies(string[] engine, string editor)
+        {
+            _notGame = new List<string>(Platform);
+            _notGame.AddRange(engine);
+            _editor = editor;
+        }
+
         /// <summary>True for an assembly of the game's own code.</summary>
-        public static bool IsGame(Assembly assembly)
+        public bool IsGame(Assembly assembly)
         {
             if (!IsGameName(assembly.GetName().Name))
                 return false;
             foreach (AssemblyName reference in assembly.GetReferencedAssemblies())
             {
-                if (reference.Name.StartsWith("UnityEditor", StringComparison.Ordinal))
+                if (reference.Name.StartsWith(_editor, StringComparison.Ordinal))
                     return false;
             }
             return true;
         }
 
-        /// <summary>True for the name of an assembly that may be the game's own code.</summary>
-        public static bool IsGameName(string name)
+        /// <summary>True for the name of an assembly that may be the game's own code (not <c>...-Editor</c>).</summary>
+        public bool IsGameName(string name)
         {
-            foreach (string prefix in NotGamePrefixes)
+            foreach (string prefix in _notGame)
             {
                 if (name.StartsWith(prefix, StringComparison.Ordinal))
                     return false;
@@ -44,7 +55,7 @@ namespace AgentBridgeUnity.Core.Reset
         }
 
         /// <summary>Every type of the game's loaded assemblies (those that load: a broken one gives what it can).</summary>
-        public static List<Type> Types()
+        public List<Type> Types()
         {
             var types = new List<Type>();
             foreach (Assembly assembly in AppDomain.CurrentDomain.GetAssemblies())
