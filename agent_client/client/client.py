@@ -18,8 +18,7 @@ import orjson
 from agent_client.client import engine_errors
 from agent_client.client.locators import Locators
 from agent_client.client.metrics import Measurement
-from agent_client.client.replay import ReplayResult
-from agent_client.client.replay import command_launch
+from agent_client.client.replay import ReplayResult, command_launch
 from agent_client.client.replay import play as replay_play
 from agent_client.client.replay_file import Recording
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
