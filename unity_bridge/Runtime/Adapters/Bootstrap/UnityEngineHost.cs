@@ -39,7 +39,7 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             PlayerInput = new UnityPlayerInput();
             Clock = new UnityTimeControl();
             Capture = new UnityInputCapture();
-            Reset = new UnityGameReset(bridge.gameObject);
+            Reset = new UnityGameReset(bridge.gameObject, _loader);
         }
 
         /// <summary>A person's input (the Input System's events) and the window.</summary>

@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.Reflection;
 using AgentBridgeUnity.Adapters.Reflection;
 using AgentBridgeUnity.Core.Reset;
-using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Session;
 using UnityEngine;
 using UnityEngine.SceneManagement;
@@ -25,7 +24,7 @@ namespace AgentBridgeUnity.Adapters.Services
     /// of load types: those before the first scene loads at once, the <c>AfterSceneLoad</c> ones
     /// once the scene is loaded;</item>
     /// <item>the scene is loaded with <c>SceneManager.LoadScene</c> in single mode (Unity loads
-    /// it in a later frame); done once the active scene is a newly loaded one of that build index.</item>
+    /// it in a later frame; <see cref="UnitySceneLoader.LoadFresh"/>).</item>
     /// </list>
     /// </summary>
     internal sealed class UnityGameReset : IGameReset
@@ -37,6 +36,7 @@ namespace AgentBridgeUnity.Adapters.Services
         };
 
         readonly GameObject _bridge;
+        readonly UnitySceneLoader _loader;
         List<Type> _gameTypes;
         float _timeScale = 1f;
         float _fixedDeltaTime = 0.02f;
@@ -45,9 +45,11 @@ namespace AgentBridgeUnity.Adapters.Services
         bool _cursorVisible = true;
 
         /// <param name="bridge">The bridge's own object, which stays.</param>
-        public UnityGameReset(GameObject bridge)
+        /// <param name="loader">Loads the scene.</param>
+        public UnityGameReset(GameObject bridge, UnitySceneLoader loader)
         {
             _bridge = bridge;
+            _loader = loader;
         }
 
         public void RememberLaunch()
@@ -104,33 +106,20 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public int RestoreSettings()
         {
-            int restored = 0;
-            if (Time.timeScale != _timeScale)
-            {
-                Time.timeScale = _timeScale;
-                restored++;
-            }
-            if (Time.fixedDeltaTime != _fixedDeltaTime)
-            {
-                Time.fixedDeltaTime = _fixedDeltaTime;
-                restored++;
-            }
-            if (Time.maximumDeltaTime != _maximumDeltaTime)
-            {
-                Time.maximumDeltaTime = _maximumDeltaTime;
-                restored++;
-            }
-            if (Cursor.lockState != _lockState)
-            {
-                Cursor.lockState = _lockState;
-                restored++;
-            }
-            if (Cursor.visible != _cursorVisible)
-            {
-                Cursor.visible = _cursorVisible;
-                restored++;
-            }
-            return restored;
+            return Restore(Time.timeScale, _timeScale, value => Time.timeScale = value)
+                + Restore(Time.fixedDeltaTime, _fixedDeltaTime, value => Time.fixedDeltaTime = value)
+                + Restore(Time.maximumDeltaTime, _maximumDeltaTime, value => Time.maximumDeltaTime = value)
+                + Restore(Cursor.lockState, _lockState, value => Cursor.lockState = value)
+                + Restore(Cursor.visible, _cursorVisible, value => Cursor.visible = value);
+        }
+
+        /// <summary>Sets a setting back to its launch value when it differs; 1 when it did, else 0.</summary>
+        static int Restore<T>(T now, T atLaunch, Action<T> set)
+        {
+            if (EqualityComparer<T>.Default.Equals(now, atLaunch))
+                return 0;
+            set(atLaunch);
+            return 1;
         }
 
         public int ResetStatics(ICollection<Type> kept)
@@ -189,37 +178,7 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public IPendingSceneLoad LoadScene(int buildIndex)
         {
-            int before = SceneManager.GetActiveScene().handle;
-            SceneManager.LoadScene(buildIndex, LoadSceneMode.Single);
-            string path = UnitySceneLoader.BuildPaths()[buildIndex];
-            return new FreshLoad(path, BuildScenes.NameOf(path), buildIndex, before);
-        }
-
-        /// <summary>Done once the active scene is a newly loaded one of the build index (another handle).</summary>
-        sealed class FreshLoad : IPendingSceneLoad
-        {
-            readonly int _buildIndex;
-            readonly int _before;
-
-            public FreshLoad(string scene, string name, int buildIndex, int before)
-            {
-                Scene = scene;
-                SceneName = name;
-                _buildIndex = buildIndex;
-                _before = before;
-            }
-
-            public string Scene { get; private set; }
-            public string SceneName { get; private set; }
-
-            public bool IsDone
-            {
-                get
-                {
-                    UnityEngine.SceneManagement.Scene active = SceneManager.GetActiveScene();
-                    return active.handle != _before && active.buildIndex == _buildIndex && active.isLoaded;
-                }
-            }
+            return _loader.LoadFresh(buildIndex);
         }
     }
 }
