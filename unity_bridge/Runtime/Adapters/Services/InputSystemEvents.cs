@@ -58,10 +58,16 @@ namespace AgentBridgeUnity.Adapters.Services
             BridgeQueued[device.deviceId] = count + 1;
         }
 
+        /// <summary>
+        /// From now on the events the Input System processes go to <paramref name="sink"/>. The
+        /// bridge's counts start over: an event it queued before, processed after, reached the
+        /// game after the recording began and is recorded as input (its request is not).
+        /// </summary>
         public void Start(Action<JObject> sink)
         {
             _sink = sink;
             Unrecorded = 0;
+            BridgeQueued.Clear();
             InputSystem.onEvent += _onEvent;
             InputSystem.onAfterUpdate += _onAfterUpdate;
         }
