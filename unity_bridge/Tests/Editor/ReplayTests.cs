@@ -361,9 +361,17 @@ namespace AgentBridgeUnity.Tests.Editor
             }));
             Bridge.Failure(ErrorCodes.InvalidArgs, "replay", new { lines = "no", until = 3 });
             Bridge.Failure(ErrorCodes.InvalidArgs, "replay", new JObject { ["lines"] = JArray.Parse("[[1, 2]]"), ["until"] = 3 });
-            JToken replayed = Bridge.Data("replay", new JObject { ["lines"] = JArray.Parse("[" + good + "]"), ["until"] = 2, ["final"] = true });
-            Assert.AreEqual(1, (int)replayed["requests"], "a good chunk still plays afterwards");
+            JToken begun = Bridge.Data("replay", new JObject { ["lines"] = JArray.Parse("[" + good + "]"), ["until"] = 1 });
+            Assert.AreEqual(1, (int)begun["requests"]);
             Assert.AreEqual(9.0, (double)Bridge.Data("get_property", new { path = Level, property = "value" })["value"]);
+            Bridge.Failure(ErrorCodes.InvalidArgs, "replay", new JObject { ["lines"] = JArray.Parse("[{\"t\": \"nope\", \"f\": 1}]"),
+                ["until"] = 2 });
+            JToken replayed = Bridge.Data("replay", new JObject
+            {
+                ["lines"] = JArray.Parse("[" + good.Replace("\"f\": 0", "\"f\": 1").Replace("9", "4") + "]"), ["until"] = 2, ["final"] = true,
+            });
+            Assert.AreEqual(2, (int)replayed["requests"], "the replay under way took the good chunk after the bad one");
+            Assert.AreEqual(4.0, (double)Bridge.Data("get_property", new { path = Level, property = "value" })["value"]);
         }
 
         [Test]

@@ -69,7 +69,8 @@ namespace AgentBridgeUnity.Core.Commands
     /// (<see cref="Replayer"/>) and answers once the game reached the chunk's last frame, or a
     /// checkpoint differed with <c>check</c>: <c>{"frame", "checks", "mismatches", "inputs",
     /// "requests", "divergence", "failures", "ended", "stopped"}</c>. A chunk with a line that
-    /// cannot be played is refused whole, before anything of it plays.
+    /// cannot be played is refused whole, before anything of it plays; a replay under way then
+    /// still waits for a good chunk of its frames.
     /// </summary>
     internal sealed class ReplayCommand : BridgeCommand
     {
@@ -102,10 +103,7 @@ namespace AgentBridgeUnity.Core.Commands
             var lines = (JArray)args["lines"];
             string problem = ReplayLines.Problem(lines, replayer.KnownUntil, until, final);
             if (problem != null)
-            {
-                replayer.Stopped = true;
                 throw new InvalidArgsException("Bad replay chunk: " + problem + ".");
-            }
             replays.Replayer = replayer;
             replayer.Add(lines, until, final);
             var wait = new ReplayWait(replayer, until, final);
