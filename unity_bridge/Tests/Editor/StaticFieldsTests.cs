@@ -61,11 +61,12 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void TheGamesAssembliesAreTheOnesNotEnginePlatformOrBridge()
         {
-            var assemblies = new GameAssemblies(new[] { "Engine", "Plugin." }, "EngineEditor");
-            foreach (string game in new[] { "Assembly-CSharp", "Assembly-CSharp-firstpass", "MyGame.Logic" })
+            var assemblies = new GameAssemblies(new[] { "Engine", "Plugin." });
+            foreach (string game in new[] { "Assembly-CSharp", "Assembly-CSharp-firstpass", "MyGame.Logic", "LevelEditorGame" })
                 Assert.IsTrue(assemblies.IsGameName(game), game);
             foreach (string other in new[] { "Engine.CoreModule", "EngineEditor", "Plugin.Tweens", "AgentBridge.Runtime",
-                "System.Core", "mscorlib", "Newtonsoft.Json", "Assembly-CSharp-Editor", "nunit.framework" })
+                "System.Core", "mscorlib", "Newtonsoft.Json", "Assembly-CSharp-Editor", "Assembly-CSharp-Editor-firstpass",
+                "MyGame.Editor", "MyGame.Editor.Tools", "nunit.framework" })
                 Assert.IsFalse(assemblies.IsGameName(other), other);
             Assert.IsFalse(assemblies.IsGame(typeof(object).Assembly));
             Assert.IsFalse(assemblies.IsGame(typeof(StaticFields).Assembly));

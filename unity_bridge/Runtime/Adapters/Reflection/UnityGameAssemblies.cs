@@ -6,13 +6,11 @@ namespace AgentBridgeUnity.Adapters.Reflection
     /// The game's assemblies in a Unity project: not Unity's (<c>UnityEngine*</c>,
     /// <c>UnityEditor*</c>, the <c>Unity.*</c> packages, <c>UnityScript</c>, <c>Boo</c>), not the
     /// plugins the bridge knows (DOTween), not Unity's build tools (<c>Bee</c>, <c>ExCSS</c>,
-    /// <c>JetBrains</c>), and not editor code (<c>Assembly-CSharp-Editor</c>, or any assembly that
-    /// references UnityEditor).
+    /// <c>JetBrains</c>), and not editor code (<c>Assembly-CSharp-Editor</c>, <c>MyGame.Editor</c>).
     /// </summary>
     internal static class UnityGameAssemblies
     {
         public static readonly GameAssemblies Instance = new GameAssemblies(
-            new[] { "UnityEngine", "UnityEditor", "Unity.", "UnityScript", "Boo.", "DOTween", "Bee.", "ExCSS.", "JetBrains." },
-            "UnityEditor");
+            new[] { "UnityEngine", "UnityEditor", "Unity.", "UnityScript", "Boo.", "DOTween", "Bee.", "ExCSS.", "JetBrains." });
     }
 }

@@ -7,9 +7,11 @@ namespace AgentBridgeUnity.Core.Reset
     /// <summary>
     /// Which loaded assemblies are the game's own code: not .NET's or Mono's, not this bridge's,
     /// not Newtonsoft.Json or NUnit, not the engine's and plugins' the engine names
-    /// (<see cref="GameAssemblies(string[], string)"/>), and not editor code (an assembly that
-    /// references the engine's editor assembly). What the bridge lists as a script's fields, sets
-    /// back on reset_game and runs again as start-up code is only the game's.
+    /// (<see cref="GameAssemblies(string[])"/>), and not editor code, by its name
+    /// (<c>Assembly-CSharp-Editor</c>, <c>MyGame.Editor</c>, <c>MyGame.Editor.Tools</c>; the game's
+    /// own assembly may reference the editor's in the editor, for code under
+    /// <c>#if UNITY_EDITOR</c>, so a reference does not tell). What the bridge lists as a script's
+    /// fields, sets back on reset_game and runs again as start-up code is only the game's.
     /// </summary>
     internal sealed class GameAssemblies
     {
@@ -19,31 +21,21 @@ namespace AgentBridgeUnity.Core.Reset
         };
 
         readonly List<string> _notGame;
-        readonly string _editor;
 
         /// <param name="engine">Name prefixes of the engine's and its plugins' assemblies.</param>
-        /// <param name="editor">The name prefix of the engine's editor assemblies: an assembly referencing one is editor code.</param>
-        public GameAssemblies(string[] engine, string editor)
+        public GameAssemblies(string[] engine)
         {
             _notGame = new List<string>(Platform);
             _notGame.AddRange(engine);
-            _editor = editor;
         }
 
         /// <summary>True for an assembly of the game's own code.</summary>
         public bool IsGame(Assembly assembly)
         {
-            if (!IsGameName(assembly.GetName().Name))
-                return false;
-            foreach (AssemblyName reference in assembly.GetReferencedAssemblies())
-            {
-                if (reference.Name.StartsWith(_editor, StringComparison.Ordinal))
-                    return false;
-            }
-            return true;
+            return IsGameName(assembly.GetName().Name);
         }
 
-        /// <summary>True for the name of an assembly that may be the game's own code (not <c>...-Editor</c>).</summary>
+        /// <summary>True for the name of an assembly that may be the game's own code.</summary>
         public bool IsGameName(string name)
         {
             foreach (string prefix in _notGame)
@@ -51,7 +43,12 @@ namespace AgentBridgeUnity.Core.Reset
                 if (name.StartsWith(prefix, StringComparison.Ordinal))
                     return false;
             }
-            return !name.EndsWith("-Editor", StringComparison.Ordinal);
+            foreach (string part in name.Split('.', '-'))
+            {
+                if (part == "Editor")
+                    return false;
+            }
+            return true;
         }
 
         /// <summary>Every type of the game's loaded assemblies (those that load: a broken one gives what it can).</summary>
