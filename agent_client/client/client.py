@@ -18,7 +18,7 @@ import orjson
 from agent_client.client import engine_errors
 from agent_client.client.locators import Locators
 from agent_client.client.metrics import Measurement
-from agent_client.client.replay import ReplayResult
+from agent_client.client.replay import ReplayResult, command_launch
 from agent_client.client.replay import play as replay_play
 from agent_client.client.replay_file import Recording
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
@@ -203,14 +203,18 @@ class AgentClient(Locators):
         realtime: bool = False,
         fixed_fps: int = launcher.DEFAULT_FPS,
         seed: int = 0,
+        record: bool = False,
     ) -> AgentClient:
         """Start any bridge executable (a Unity player, a test host) with the bridge arguments
-        appended to ``argv``, and connect to it. ``realtime``, ``fixed_fps`` and ``seed`` are
-        as for :meth:`launch`; a Godot engine started this way needs ``--fixed-fps`` in
-        ``argv`` for frames of a fixed delta."""
+        appended to ``argv``, and connect to it. ``realtime``, ``fixed_fps``, ``seed`` and
+        ``record`` (a replay file from frame 0, :meth:`stop_recording`) are as for
+        :meth:`launch`; a Godot engine started this way needs ``--fixed-fps`` in ``argv`` for
+        frames of a fixed delta."""
         session_dir = launcher.new_session_dir(session)
         game_time = launcher.GameTime(realtime=realtime, fps=fixed_fps, seed=seed)
-        bridge = launcher.bridge_args(session_dir, parent_pid=os.getpid(), game_time=game_time)
+        bridge = launcher.bridge_args(
+            session_dir, parent_pid=os.getpid(), game_time=game_time, record=record
+        )
         full = [*argv, *bridge]
         return cls._start(
             full,
@@ -894,6 +898,7 @@ class AgentClient(Locators):
         render: bool | None = None,
         godot: str | os.PathLike[str] | None = None,
         allow_other_engine: bool = False,
+        command: Sequence[str] | None = None,
         **launch_options: Any,
     ) -> ReplayResult:
         """Play a replay file again: launch its project (``project``, else the folder it
@@ -903,12 +908,17 @@ class AgentClient(Locators):
         node and property where it parted (``result.describe()``). ``render`` None renders
         when the recording did (a renderer draws from the global random generator).
 
+        ``command`` replays into a game started from that command line instead (a Unity
+        player: ``["./Game.x86_64", "-batchmode", "-nographics"]``), as
+        :meth:`launch_command` starts it, with the recorded seed and frame rate; the game must
+        start on the recorded scene (a Unity player starts on its build's first scene).
+
         Raises:
             ReplayFileError: the file is malformed or cut short, of another format, project or
                 engine version (``allow_other_engine`` replays anyway).
         """
         return replay_play(
-            cls.launch,
+            cls.launch if command is None else command_launch(cls.launch_command, command),
             path,
             project=project,
             check=check,

@@ -20,6 +20,28 @@ from agent_client.wire.errors import ReplayFileError
 Launch = Callable[..., Any]
 
 
+def command_launch(launch_command: Launch, argv: Sequence[str]) -> Launch:
+    """A ``launch`` for :func:`play` that starts ``argv`` (a Unity player, a test host) with
+    ``launch_command`` (:meth:`AgentClient.launch_command`) instead of a Godot project: the
+    recorded seed and frame rate in lockstep; the project folder and ``render`` are the
+    command's own business (a Unity player renders unless ``-batchmode -nographics``)."""
+
+    def launch(
+        _project: Any,
+        *,
+        realtime: bool = False,
+        fixed_fps: int,
+        seed: int,
+        render: bool = False,
+        **options: Any,
+    ) -> Any:
+        return launch_command(
+            list(argv), realtime=realtime, fixed_fps=fixed_fps, seed=seed, **options
+        )
+
+    return launch
+
+
 @dataclass
 class ReplayResult:
     """What a replay did.

@@ -4,11 +4,12 @@ it parts from its recording or its game logs an engine error."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from agent_client.client.client import AgentClient
-from agent_client.client.replay import Launch, ReplayResult, play
+from agent_client.client.replay import Launch, ReplayResult, command_launch, play
 from agent_client.wire.errors import ReplayDivergedError
 
 
@@ -21,11 +22,15 @@ def check_replay(
     allow_engine_errors: bool = False,
     launch_options: dict[str, Any] | None = None,
     launch: Launch | None = None,
+    command: Sequence[str] | None = None,
 ) -> ReplayResult:
     """A replay file as a test, in one line: replays it with ``check`` and raises when it
     parted from the recording or the game logged an engine error.
 
     ``def test_bug_1234(): check_replay("replays/bug-1234.replay.jsonl")``
+
+    ``command`` replays into a game started from that command line (a Unity player), as
+    :meth:`AgentClient.replay` does.
 
     Raises:
         ReplayDivergedError: it diverged (the message names the frame, node and property),
@@ -33,8 +38,14 @@ def check_replay(
             engine errors (unless ``allow_engine_errors``).
         ReplayFileError: the file cannot be played.
     """
+    if launch is None:
+        launch = (
+            AgentClient.launch
+            if command is None
+            else command_launch(AgentClient.launch_command, command)
+        )
     result = play(
-        launch or AgentClient.launch,
+        launch,
         path,
         project=project,
         godot=godot,

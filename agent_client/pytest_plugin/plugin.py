@@ -431,7 +431,7 @@ def game(agent_warm_game: WarmGame, request: pytest.FixtureRequest) -> Iterator[
 
 
 def _can_record(client: AgentClient) -> bool:
-    """Whether the game's bridge records replays (a Unity player or a fake one may not)."""
+    """Whether the game's bridge records replays (a fake bridge or an older one may not)."""
     return client.session_dir is not None and client.connection.has_command("record_start")
 
 

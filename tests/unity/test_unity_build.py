@@ -92,9 +92,11 @@ def test_the_manifest_declares_exactly_the_modules_the_code_uses() -> None:
 
 def test_the_package_version_is_the_project_version() -> None:
     """One version number for the whole project (issue 11): the manifest's is the changelog's
-    newest, and the project's."""
+    newest, the project's, and the one a replay file's header names as the bridge's."""
     version = json.loads((PACKAGE / "package.json").read_text(encoding="utf-8"))["version"]
     assert version == PROJECT_VERSION
+    protocol = (PACKAGE / "Runtime/Core/Protocol/ProtocolInfo.cs").read_text(encoding="utf-8")
+    assert f'BridgeVersion = "{version}"' in protocol
     newest = re.search(r"^## \[(\d+\.\d+\.\d+)\]", (PACKAGE / "CHANGELOG.md").read_text(encoding="utf-8"),
                        re.MULTILINE)
     assert newest is not None and newest.group(1) == version

@@ -12,7 +12,7 @@ namespace AgentBridgeUnity.Host
     /// A headless console game for the Unity bridge's engine-independent core: the synthetic
     /// scene stands in for Unity, a loop stands in for the player loop. Started like a Unity
     /// player: <c>mono AgentBridgeHost.exe --agent-mode --agent-dir=DIR [--agent-time=...]
-    /// [--agent-fps=N] [--agent-seed=N] [--scene=Lab] [--resp-segment-bytes=N]</c> (the last
+    /// [--agent-fps=N] [--agent-seed=N] [--agent-record] [--scene=Lab] [--resp-segment-bytes=N]</c> (the last
     /// makes response segments small, for tests). Each frame is the bridge's tick, then its hold
     /// (a held game stays there until a request needs frames), then the game's frame; frames run
     /// flat out while a held game advances, and about fps a second while it runs on its own.
@@ -30,6 +30,8 @@ namespace AgentBridgeUnity.Host
             foreach (string problem in options.Problems)
                 Console.WriteLine("AgentBridgeHost: " + problem);
             var engine = new SyntheticEngine("AgentBridge Host", SceneArgument(args));
+            // The game's start-up code, as a RuntimeInitializeOnLoadMethod: reset_game runs it again.
+            engine.Startup.Add(new SyntheticStartup("HostGameCommands.Register", false, () => HostGameCommands.Register(engine)));
             HostGameCommands.Register(engine);
             string directory = options.SessionDirectoryOrDefault(Process.GetCurrentProcess().Id);
             var parent = new ParentWatch(options.ParentPid);
@@ -39,6 +41,9 @@ namespace AgentBridgeUnity.Host
             using (BridgeRuntime runtime = BridgeRuntime.Start(directory, engine, AgentBridge.Registry, options.Time,
                 SegmentArgument(args)))
             {
+                engine.Reset.RememberLaunch();
+                if (options.Record)
+                    runtime.RecordAtLaunch();
                 Console.WriteLine("AgentBridgeHost: ready, session " + runtime.Files.Directory);
                 while (!engine.QuitRequested)
                 {

@@ -19,6 +19,7 @@ namespace UnityEngine
     {
         public RuntimeInitializeOnLoadMethodAttribute() => throw null;
         public RuntimeInitializeOnLoadMethodAttribute(RuntimeInitializeLoadType loadType) => throw null;
+        public RuntimeInitializeLoadType loadType { get => throw null; }
     }
 
     [AttributeUsage(AttributeTargets.Class)]
@@ -47,6 +48,7 @@ namespace UnityEngine
         public static string dataPath => throw null;
         public static bool isEditor => throw null;
         public static bool isBatchMode => throw null;
+        public static bool isFocused => throw null;
         public static int targetFrameRate { get => throw null; set => throw null; }
         public static void Quit(int exitCode) => throw null;
         public static bool CanStreamedLevelBeLoaded(string levelName) => throw null;
@@ -77,6 +79,7 @@ namespace UnityEngine
         public static void Log(object message) => throw null;
         public static void LogWarning(object message) => throw null;
         public static void LogError(object message) => throw null;
+        public static void LogException(Exception exception) => throw null;
     }
 
     public class Time
@@ -85,7 +88,20 @@ namespace UnityEngine
         public static double realtimeSinceStartupAsDouble => throw null;
         public static float unscaledTime => throw null;
         public static float timeScale { get => throw null; set => throw null; }
+        public static float fixedDeltaTime { get => throw null; set => throw null; }
+        public static float maximumDeltaTime { get => throw null; set => throw null; }
         public static int captureFramerate { get => throw null; set => throw null; }
+    }
+
+    public enum CursorLockMode
+    {
+        None = 0, Locked = 1, Confined = 2,
+    }
+
+    public class Cursor
+    {
+        public static bool visible { get => throw null; set => throw null; }
+        public static CursorLockMode lockState { get => throw null; set => throw null; }
     }
 
     public static class Random

@@ -34,6 +34,7 @@ namespace UnityEngine.SceneManagement
         public static Scene GetSceneAt(int index) => throw null;
         public static Scene GetActiveScene() => throw null;
         public static int sceneCountInBuildSettings => throw null;
+        public static void LoadScene(int sceneBuildIndex, LoadSceneMode mode) => throw null;
         public static AsyncOperation LoadSceneAsync(string sceneName, LoadSceneMode mode) => throw null;
         public static AsyncOperation LoadSceneAsync(int sceneBuildIndex, LoadSceneMode mode) => throw null;
         public static event UnityAction<Scene, Scene> activeSceneChanged { add => throw null; remove => throw null; }

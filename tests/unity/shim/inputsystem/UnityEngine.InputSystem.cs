@@ -28,19 +28,25 @@ namespace UnityEngine.InputSystem
         F6 = 99, F7 = 100, F8 = 101, F9 = 102, F10 = 103, F11 = 104, F12 = 105,
     }
 
-    public class InputControl
+    public abstract class InputControl
     {
         public string name => throw null;
         public string path => throw null;
+        public string layout => throw null;
         public InputDevice device => throw null;
+        public abstract Type valueType { get; }
+        public InputControl TryGetChildControl(string path) => throw null;
     }
 
     public abstract class InputControl<TValue> : InputControl where TValue : struct
     {
+        public override Type valueType => throw null;
     }
 
     public class InputDevice : InputControl
     {
+        public int deviceId => throw null;
+        public override Type valueType => throw null;
     }
 
     public class Keyboard : InputDevice
@@ -76,20 +82,43 @@ namespace UnityEngine.InputSystem
     public static class InputSystem
     {
         public static TDevice AddDevice<TDevice>(string name = null) where TDevice : InputDevice => throw null;
+        public static InputDevice AddDevice(string layout, string name = null, string variants = null) => throw null;
+        public static ReadOnlyArray<InputDevice> devices => throw null;
         public static void QueueEvent(InputEventPtr eventPtr) => throw null;
         public static List<InputAction> ListEnabledActions() => throw null;
+        public static InputEventListener onEvent { get => throw null; set => throw null; }
+        public static event Action onAfterUpdate { add => throw null; remove => throw null; }
     }
 
     public static class InputControlExtensions
     {
         public static void WriteValueIntoEvent<TValue>(this InputControl control, TValue value, InputEventPtr eventPtr)
             where TValue : struct => throw null;
+        public static TValue ReadUnprocessedValueFromEvent<TValue>(this InputControl<TValue> control, InputEventPtr eventPtr)
+            where TValue : struct => throw null;
+        public static InputEventControlCollection EnumerateChangedControls(this InputEventPtr eventPtr,
+            InputDevice device = null, float magnitudeThreshold = 0) => throw null;
+
+        public struct InputEventControlCollection : IEnumerable<InputControl>
+        {
+            public InputEventPtr eventPtr => throw null;
+            public IEnumerator<InputControl> GetEnumerator() => throw null;
+            IEnumerator IEnumerable.GetEnumerator() => throw null;
+        }
     }
 }
 
 namespace UnityEngine.InputSystem.Controls
 {
     public class AxisControl : InputControl<float>
+    {
+    }
+
+    public class IntegerControl : InputControl<int>
+    {
+    }
+
+    public class DoubleControl : InputControl<double>
     {
     }
 
@@ -106,17 +135,53 @@ namespace UnityEngine.InputSystem.LowLevel
 {
     public struct InputEventPtr
     {
+        public bool valid => throw null;
+        public int deviceId { get => throw null; set => throw null; }
+        public bool IsA<TOtherEvent>() where TOtherEvent : struct, IInputEventTypeInfo => throw null;
     }
 
-    public static class StateEvent
+    public interface IInputEventTypeInfo
     {
+        FourCC typeStatic { get; }
+    }
+
+    public struct StateEvent : IInputEventTypeInfo
+    {
+        public FourCC typeStatic => throw null;
         public static NativeArray<byte> From(InputDevice device, out InputEventPtr eventPtr,
             Allocator allocator = Allocator.Temp) => throw null;
+    }
+
+    public struct DeltaStateEvent : IInputEventTypeInfo
+    {
+        public FourCC typeStatic => throw null;
+        public static NativeArray<byte> From(InputControl control, out InputEventPtr eventPtr,
+            Allocator allocator = Allocator.Temp) => throw null;
+    }
+
+    public struct TextEvent : IInputEventTypeInfo
+    {
+        public FourCC typeStatic => throw null;
+    }
+
+    public struct IMECompositionEvent : IInputEventTypeInfo
+    {
+        public FourCC typeStatic => throw null;
+    }
+
+    public struct InputEventListener
+    {
+        public static InputEventListener operator +(InputEventListener _, Action<InputEventPtr, InputDevice> callback) => throw null;
+        public static InputEventListener operator -(InputEventListener _, Action<InputEventPtr, InputDevice> callback) => throw null;
     }
 }
 
 namespace UnityEngine.InputSystem.Utilities
 {
+    public struct FourCC
+    {
+    }
+
     public struct ReadOnlyArray<TValue> : IReadOnlyList<TValue>
     {
         public int Count => throw null;

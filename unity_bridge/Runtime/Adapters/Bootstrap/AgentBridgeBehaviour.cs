@@ -53,6 +53,9 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
                 Debug.LogWarning("AgentBridge: " + problem);
             _runtime = BridgeRuntime.Start(directory, _engine, AgentBridge.Registry, options.Time);
             _runtime.BeforeCommand += PrepareCommand;
+            _engine.Reset.RememberLaunch();
+            if (options.Record)
+                _runtime.RecordAtLaunch();
             _uguiEvents = new UguiEventHooks((type, source, args) => _runtime.Emit(type, _runtime.PathOf(source), args));
             _toolkitEvents = new ToolkitEventHooks((type, source, args) => _runtime.Emit(type, _runtime.PathOf(source), args));
             _errorEvents = new EngineErrorEvents((kind, message, where) =>

@@ -38,6 +38,25 @@ namespace AgentBridgeUnity.Adapters.Bootstrap
             Pointer = new ScreenPointer();
             PlayerInput = new UnityPlayerInput();
             Clock = new UnityTimeControl();
+            Capture = new UnityInputCapture();
+            Reset = new UnityGameReset(bridge.gameObject, _loader);
+        }
+
+        /// <summary>A person's input (the Input System's events) and the window.</summary>
+        public IInputCapture Capture { get; private set; }
+
+        /// <summary>What reset_game does in Unity.</summary>
+        public UnityGameReset Reset { get; private set; }
+
+        public IGameReset GameReset
+        {
+            get { return Reset; }
+        }
+
+        /// <summary>Application.dataPath: the player's data folder, or the project's Assets folder in the editor.</summary>
+        public string ProjectPath
+        {
+            get { return Application.dataPath; }
         }
 
         public string EngineName

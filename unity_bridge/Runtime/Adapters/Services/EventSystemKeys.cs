@@ -88,6 +88,12 @@ namespace AgentBridgeUnity.Adapters.Services
         {
         }
 
+        /// <summary>Nothing stays pressed: menu keys act on the press.</summary>
+        public int ReleaseAll()
+        {
+            return 0;
+        }
+
         static AxisEventData Move(EventSystem system, string direction)
         {
             var data = new AxisEventData(system);

@@ -21,5 +21,8 @@ namespace AgentBridgeUnity.Adapters.Services
 
         /// <summary>Called once a frame, before the bridge answers: sends a tap's release.</summary>
         void Update();
+
+        /// <summary>See <see cref="AgentBridgeUnity.Core.Session.IPlayerInput.ReleaseAll"/>.</summary>
+        int ReleaseAll();
     }
 }

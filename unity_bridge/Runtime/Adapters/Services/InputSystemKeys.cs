@@ -21,6 +21,7 @@ namespace AgentBridgeUnity.Adapters.Services
     {
         readonly List<KeyValuePair<InputDevice, List<InputControl>>> _releases =
             new List<KeyValuePair<InputDevice, List<InputControl>>>();
+        readonly List<KeyValuePair<InputDevice, InputControl>> _held = new List<KeyValuePair<InputDevice, InputControl>>();
         int _readyFrame;
 
         public void Key(KeyName key, IList<KeyName> modifiers, bool? pressed)
@@ -98,8 +99,25 @@ namespace AgentBridgeUnity.Adapters.Services
             _releases.Clear();
         }
 
+        /// <summary>Releases the controls pressed and not released, and the taps' releases still to come.</summary>
+        public int ReleaseAll()
+        {
+            int released = _held.Count;
+            foreach (KeyValuePair<InputDevice, InputControl> held in _held)
+                Queue(held.Key, new List<InputControl> { held.Value }, 0f);
+            _held.Clear();
+            Update();
+            return released;
+        }
+
         void Send(InputDevice device, List<InputControl> controls, bool? pressed, float value)
         {
+            foreach (InputControl control in controls)
+            {
+                _held.RemoveAll(held => held.Value == control);
+                if (pressed == true)
+                    _held.Add(new KeyValuePair<InputDevice, InputControl>(device, control));
+            }
             Queue(device, controls, pressed == false ? 0f : value);
             if (!pressed.HasValue)
                 _releases.Add(new KeyValuePair<InputDevice, List<InputControl>>(device, controls));
@@ -115,6 +133,7 @@ namespace AgentBridgeUnity.Adapters.Services
                 foreach (InputControl control in controls)
                     control.WriteValueIntoEvent(value, eventPtr);
                 InputSystem.QueueEvent(eventPtr);
+                InputSystemEvents.NoteBridgeEvent(device);
             }
         }
 

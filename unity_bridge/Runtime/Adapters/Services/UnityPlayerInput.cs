@@ -145,6 +145,11 @@ namespace AgentBridgeUnity.Adapters.Services
             return _keys.CheckHoldable(kind, name);
         }
 
+        public int ReleaseAll()
+        {
+            return _keys.ReleaseAll();
+        }
+
         public object Type(string text)
         {
             EventSystem system = EventSystem.current;

@@ -24,6 +24,11 @@ namespace AgentBridgeUnity.Adapters.Services
 
         public long PhysicsFrame { get; private set; }
 
+        public int PhysicsTicks
+        {
+            get { return Time.fixedDeltaTime > 0f ? (int)System.Math.Round(1.0 / Time.fixedDeltaTime) : 0; }
+        }
+
         /// <summary>Called from FixedUpdate: one physics step ran.</summary>
         public void CountFixedStep()
         {

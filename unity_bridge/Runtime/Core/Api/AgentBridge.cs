@@ -130,6 +130,19 @@ namespace AgentBridgeUnity
             Registry.AddSettlePredicate(new SettlePredicate(name, isSettled));
         }
 
+        /// <summary>
+        /// Makes <c>reset_game</c> leave the static fields of <paramref name="type"/> as they are
+        /// (a reset otherwise sets every static field of the game's classes back to its initial
+        /// value by running the class's static constructor again): for a class whose static
+        /// constructor must run only once, or whose statics should outlive a reset (a cache).
+        /// Survives resets; call it from game code, once.
+        /// </summary>
+        /// <exception cref="ArgumentNullException"><paramref name="type"/> is null.</exception>
+        public static void KeepStatics(Type type)
+        {
+            Registry.KeepStatics(type);
+        }
+
         /// <summary>The former name of <see cref="AddSettlePredicate(ISettledProvider)"/>.</summary>
         [Obsolete("Use AddSettlePredicate (add_settle_predicate in the Godot bridge).")]
         public static void AddSettledProvider(ISettledProvider provider)

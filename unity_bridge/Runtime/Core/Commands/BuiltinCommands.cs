@@ -5,7 +5,8 @@ namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
     /// The bridge's own commands (docs/PROTOCOL.md, section 5, plus snapshot, click,
-    /// screenshot, hover, drag and input; section 8: time, hold, input_sequence and digest).
+    /// screenshot, hover, drag and input; section 8: time, hold, input_sequence, digest, recording,
+    /// replay and reset_game).
     /// </summary>
     internal static class BuiltinCommands
     {
@@ -20,7 +21,8 @@ namespace AgentBridgeUnity.Core.Commands
                 new SnapshotCommand(), new ScreenshotCommand(), new HoverCommand(), new DragCommand(),
                 new InputCommand(), new SetTimeScaleCommand(), new PauseCommand(), new ResumeCommand(),
                 new StepCommand(), new StepUntilCommand(), new CancelCommand(), new SelectCommand(), new SetValueCommand(),
-                new HoldCommand(), new InputSequenceCommand(), new DigestCommand(),
+                new HoldCommand(), new InputSequenceCommand(), new DigestCommand(), new RecordStartCommand(),
+                new RecordStopCommand(), new ReplayCommand(), new ResetGameCommand(),
             };
         }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using AgentBridgeUnity.Core.Scene;
 
 namespace AgentBridgeUnity.Core.Commands
@@ -23,6 +24,20 @@ namespace AgentBridgeUnity.Core.Commands
                     return true;
             }
             return false;
+        }
+
+        /// <summary>The texts of the visible labels and headings, in tree order (what a replay file's <c>texts</c> lists).</summary>
+        public static IEnumerable<string> Labels(SceneTree tree)
+        {
+            foreach (TreeNode node in tree.Walk(tree.Root))
+            {
+                AccessibleInfo info = node.Visible ? node.Source.Accessibility : null;
+                if (info == null || (info.Role != AriaRole.Text && info.Role != AriaRole.Heading))
+                    continue;
+                string text = (info.Name ?? "").Trim();
+                if (text.Length > 0)
+                    yield return text;
+            }
         }
 
         static bool ShowsText(AccessibleInfo info)

@@ -23,4 +23,12 @@ namespace AgentBridgeUnity.Core.Dispatch
         /// <summary>Called once when the request is cancelled; its answer is never asked for again.</summary>
         void Cancel(CommandContext context);
     }
+
+    /// <summary>
+    /// A pending reply asked after the frame-start hooks (a recording's checkpoint, a replay's
+    /// frame) instead of before them, so the frame that finishes it has been played (replay).
+    /// </summary>
+    internal interface IFrameStartReply
+    {
+    }
 }

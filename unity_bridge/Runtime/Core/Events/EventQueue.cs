@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using Newtonsoft.Json.Linq;
 
@@ -23,9 +24,14 @@ namespace AgentBridgeUnity.Core.Events
             _capacity = capacity;
         }
 
+        /// <summary>Called with each event queued (an annotated recording notes the controls' events).</summary>
+        public event Action<JObject> Pushed;
+
         /// <summary>Queues an event; returns its seq.</summary>
         public long Push(string type, string source, JArray args, long frame)
         {
+            JObject pushed;
+            long seq;
             lock (_lock)
             {
                 var item = new JObject();
@@ -41,8 +47,13 @@ namespace AgentBridgeUnity.Core.Events
                     _events.Dequeue();
                     _dropped++;
                 }
-                return _nextSeq++;
+                pushed = item;
+                seq = _nextSeq++;
             }
+            Action<JObject> listener = Pushed;
+            if (listener != null)
+                listener(pushed);
+            return seq;
         }
 
         /// <summary>The seq of the newest event of <paramref name="type"/> ever queued; 0 for none.</summary>

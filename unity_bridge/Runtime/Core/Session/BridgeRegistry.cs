@@ -20,6 +20,7 @@ namespace AgentBridgeUnity.Core.Session
         readonly Dictionary<string, GameCommand> _commands = new Dictionary<string, GameCommand>();
         readonly List<ISceneWalker> _walkers = new List<ISceneWalker>();
         readonly List<ISettledProvider> _settled = new List<ISettledProvider>();
+        readonly HashSet<Type> _keptStatics = new HashSet<Type>();
         Func<object> _state;
         Action<string, string, object[]> _eventSink;
 
@@ -91,11 +92,44 @@ namespace AgentBridgeUnity.Core.Session
                 return new List<ISettledProvider>(_settled);
         }
 
+        /// <summary>A class whose static fields reset_game leaves as they are.</summary>
+        public void KeepStatics(Type type)
+        {
+            if (type == null)
+                throw new ArgumentNullException("type");
+            lock (_lock)
+                _keptStatics.Add(type);
+        }
+
+        /// <summary>The classes whose static fields reset_game leaves as they are.</summary>
+        public List<Type> KeptStatics()
+        {
+            lock (_lock)
+                return new List<Type>(_keptStatics);
+        }
+
         /// <summary>Where <see cref="AgentBridge.EmitEvent"/> goes; null while no bridge runs.</summary>
         public Action<string, string, object[]> EventSink
         {
             get { lock (_lock) return _eventSink; }
             set { lock (_lock) _eventSink = value; }
+        }
+
+        /// <summary>
+        /// Forgets what the game registered (commands, state, walkers, settle predicates, the
+        /// non-public members switch) and keeps the running bridge's own and the classes whose
+        /// statics a reset keeps (reset_game: the fresh game registers again as it starts).
+        /// </summary>
+        public void ClearGame()
+        {
+            lock (_lock)
+            {
+                _commands.Clear();
+                _walkers.Clear();
+                _settled.Clear();
+                _state = null;
+                AllowNonPublicMembers = false;
+            }
         }
 
         /// <summary>Forgets everything (a new play session, a test).</summary>
@@ -107,6 +141,7 @@ namespace AgentBridgeUnity.Core.Session
                 _walkers.Clear();
                 _settled.Clear();
                 _state = null;
+                _keptStatics.Clear();
                 _eventSink = null;
                 AgentMode = false;
                 AllowNonPublicMembers = false;

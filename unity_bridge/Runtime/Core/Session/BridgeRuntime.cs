@@ -8,6 +8,7 @@ using AgentBridgeUnity.Core.Events;
 using AgentBridgeUnity.Core.Json;
 using AgentBridgeUnity.Core.Members;
 using AgentBridgeUnity.Core.Protocol;
+using AgentBridgeUnity.Core.Replay;
 using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Snapshot;
 using AgentBridgeUnity.Core.Transport;
@@ -43,6 +44,7 @@ namespace AgentBridgeUnity.Core.Session
         readonly CommandTable _commands;
         readonly List<RunningRequest> _running = new List<RunningRequest>();
         readonly FramePacer _pacer = new FramePacer();
+        readonly ReplayState _replays = new ReplayState();
         long _ticks;
         bool _quitting;
         bool? _pacedRealTime;
@@ -154,14 +156,29 @@ namespace AgentBridgeUnity.Core.Session
 
         /// <summary>
         /// The start of one frame: the running requests that can answer do (in the order they
-        /// started), then the new lines are started in order.
+        /// started), then a recording or a replay takes the frame (a checkpoint, the frame's
+        /// replayed lines) and the replay answers when it reached its frame, then the new lines
+        /// are started in order.
         /// </summary>
         public void Tick()
         {
             _ticks++;
             Clock.SawFrame();
-            AdvanceRunning();
+            AdvanceRunning(false);
+            _replays.FrameStarted();
+            AdvanceRunning(true);
             Poll();
+        }
+
+        /// <summary>
+        /// Records from the first frame on (<c>--agent-record</c>): the header and the first
+        /// checkpoint are written at that frame. Logs why when it cannot.
+        /// </summary>
+        public void RecordAtLaunch()
+        {
+            string problem = _replays.StartRecording(NewContext, _files.Artifacts, ReplayState.DefaultEvery, false, true);
+            if (problem != null)
+                _engine.Log("AgentBridge: --agent-record: " + problem + ".");
         }
 
         /// <summary>
@@ -210,11 +227,17 @@ namespace AgentBridgeUnity.Core.Session
             _pacedRealTime = realTime;
         }
 
-        void AdvanceRunning()
+        /// <summary>
+        /// Asks the running requests that started before this tick whether they are done: those
+        /// asked after the frame-start hooks (<see cref="IFrameStartReply"/>) with
+        /// <paramref name="afterFrameStart"/>, the others without.
+        /// </summary>
+        void AdvanceRunning(bool afterFrameStart)
         {
             foreach (RunningRequest request in _running.ToArray())
             {
-                if (request.StartedTick == _ticks || !_running.Contains(request))
+                if (request.StartedTick == _ticks || !_running.Contains(request)
+                    || (request.Reply.Pending is IFrameStartReply) != afterFrameStart)
                     continue;
                 JToken data;
                 try
@@ -225,11 +248,12 @@ namespace AgentBridgeUnity.Core.Session
                 catch (Exception error)
                 {
                     _running.Remove(request);
-                    WriteFailure(request.Id, error, request.Command);
+                    Fail(request.Id, error, request.Command, request.Quiet);
                     continue;
                 }
                 _running.Remove(request);
-                WriteSuccess(request.Id, data);
+                if (request.Quiet == null)
+                    WriteSuccess(request.Id, data);
                 RunAfter(request.Reply);
             }
         }
@@ -244,28 +268,65 @@ namespace AgentBridgeUnity.Core.Session
                 return;
             }
             Request request = parsed.Request;
+            Begin(request.Id, request.Command, request.Args, null);
+        }
+
+        /// <summary>See <see cref="IRequestControl.Run"/>.</summary>
+        public bool Run(JToken id, string command, JObject args, Action<AgentBridgeException> failed)
+        {
+            return Begin(id, command, args, failed);
+        }
+
+        /// <summary>
+        /// Validates and runs one request: a client's (<paramref name="quiet"/> null: its answer is
+        /// written, and a recording sees it first) or a replayed one (its failure goes to
+        /// <paramref name="quiet"/>). False when it did not get past validation.
+        /// </summary>
+        bool Begin(JToken id, string name, JObject rawArgs, Action<AgentBridgeException> quiet)
+        {
             CommandReply reply;
+            bool validated = false;
             try
             {
                 Action before = BeforeCommand;
                 if (before != null)
                     before();
-                IBridgeCommand command = _commands.Require(request.Command);
-                JObject args = ArgsValidator.Validate(command.Name, command.Schema, request.Args);
+                IBridgeCommand command = _commands.Require(name);
+                JObject args = ArgsValidator.Validate(command.Name, command.Schema, rawArgs);
+                validated = true;
+                if (quiet == null)
+                    _replays.RequestStarted(id, command.Name, args);
                 reply = command.Execute(NewContext(), args);
             }
             catch (Exception error)
             {
-                WriteFailure(request.Id, error, request.Command);
-                return;
+                Fail(id, error, name, quiet);
+                return validated;
             }
             if (reply.Pending != null)
             {
-                _running.Add(new RunningRequest(request.Id, request.Command, reply, _ticks));
+                _running.Add(new RunningRequest(id, name, reply, _ticks, quiet));
+                return true;
+            }
+            if (quiet == null)
+                WriteSuccess(id, reply.Data);
+            RunAfter(reply);
+            return true;
+        }
+
+        /// <summary>Answers a failure, or hands a replayed request's failure to <paramref name="quiet"/>.</summary>
+        void Fail(JToken id, Exception error, string command, Action<AgentBridgeException> quiet)
+        {
+            if (quiet == null)
+            {
+                WriteFailure(id, error, command);
                 return;
             }
-            WriteSuccess(request.Id, reply.Data);
-            RunAfter(reply);
+            AgentBridgeException failure = Failures.From(error, "The command " + command);
+            if (failure.Code == ErrorCode.Internal)
+                _engine.Log("AgentBridge: " + failure.Message + "\n" + error);
+            if (failure.Code != ErrorCode.Cancelled)
+                quiet(failure);
         }
 
         /// <summary>See <see cref="IRequestControl.Cancel"/>; the request started last wins when ids repeat.</summary>
@@ -280,7 +341,7 @@ namespace AgentBridgeUnity.Core.Session
                 var cancellable = request.Reply.Pending as ICancellableReply;
                 if (cancellable != null)
                     cancellable.Cancel(NewContext());
-                WriteFailure(request.Id, new CancelledException("Cancelled by a cancel request."), request.Command);
+                Fail(request.Id, new CancelledException("Cancelled by a cancel request."), request.Command, request.Quiet);
                 return true;
             }
             return false;
@@ -293,6 +354,8 @@ namespace AgentBridgeUnity.Core.Session
                 Versions = _versions,
                 Requests = this,
                 Clock = Clock,
+                Replays = _replays,
+                NewContext = NewContext,
             };
         }
 
@@ -335,6 +398,7 @@ namespace AgentBridgeUnity.Core.Session
 
         public void Dispose()
         {
+            _replays.Close();
             if (_registry.EventSink == (Action<string, string, object[]>)Emit)
                 _registry.EventSink = null;
             _registry.AgentMode = false;

@@ -1,6 +1,8 @@
+using System;
 using System.Collections.Generic;
 using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Events;
+using AgentBridgeUnity.Core.Replay;
 using AgentBridgeUnity.Core.Scene;
 using AgentBridgeUnity.Core.Snapshot;
 using AgentBridgeUnity.Core.Transport;
@@ -44,6 +46,12 @@ namespace AgentBridgeUnity.Core.Session
 
         /// <summary>The session's game time (held, frame numbers, mode, frame rate).</summary>
         public GameClock Clock { get; set; }
+
+        /// <summary>The session's recording and replay.</summary>
+        public ReplayState Replays { get; set; }
+
+        /// <summary>Makes a new context of the same session (for what outlives this command: a recording).</summary>
+        public Func<CommandContext> NewContext { get; set; }
 
         public SceneTree Tree
         {

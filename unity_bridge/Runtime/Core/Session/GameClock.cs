@@ -53,6 +53,12 @@ namespace AgentBridgeUnity.Core.Session
                 _frameZero = _engine.Frame;
         }
 
+        /// <summary>Makes the frame the engine is on now frame 0 again (reset_game).</summary>
+        public void Restart()
+        {
+            _frameZero = _engine.Frame;
+        }
+
         /// <summary><c>hello</c>'s <c>time</c>: <c>{"mode", "fps", "seed", "held", "frame"}</c>.</summary>
         public JObject Describe()
         {

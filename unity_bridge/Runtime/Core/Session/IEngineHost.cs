@@ -52,6 +52,15 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>Time scale, pause and step.</summary>
         ITimeControl TimeControl { get; }
 
+        /// <summary>A person's input and the window, for recordings; null when the engine has none.</summary>
+        IInputCapture Capture { get; }
+
+        /// <summary>What reset_game needs from the engine; null when it cannot reset a game.</summary>
+        IGameReset GameReset { get; }
+
+        /// <summary>Where the game's files are (Unity: Application.dataPath), for a replay file's header.</summary>
+        string ProjectPath { get; }
+
         /// <summary>Ends the process with <paramref name="exitCode"/> once this frame is done.</summary>
         void Quit(int exitCode);
 

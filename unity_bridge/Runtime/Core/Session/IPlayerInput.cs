@@ -51,6 +51,13 @@ namespace AgentBridgeUnity.Core.Session
         string CheckHoldable(string kind, string name);
 
         /// <summary>
+        /// Releases every key, mouse button and action the bridge pressed and has not released
+        /// (an <c>input</c> sent with <c>pressed: true</c>, a tap's release still to come); returns
+        /// how many.
+        /// </summary>
+        int ReleaseAll();
+
+        /// <summary>
         /// True while keys or actions already sent have not all reached the game (a tap's release
         /// goes a frame after its press); the command answers once this is false.
         /// </summary>

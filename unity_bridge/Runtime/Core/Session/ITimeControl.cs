@@ -14,6 +14,9 @@ namespace AgentBridgeUnity.Core.Session
         /// <summary>Fixed (physics) steps run so far.</summary>
         long PhysicsFrame { get; }
 
+        /// <summary>Fixed (physics) steps a game second (Unity: 1 / Time.fixedDeltaTime, rounded).</summary>
+        int PhysicsTicks { get; }
+
         /// <summary>Sets the game's time scale (above 0), as set_time_scale asks.</summary>
         void SetTimeScale(double scale);
 

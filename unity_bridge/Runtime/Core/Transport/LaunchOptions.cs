@@ -11,8 +11,9 @@ namespace AgentBridgeUnity.Core.Transport
     /// <c>--agent-dir=DIR</c> names the session directory, <c>--agent-parent-pid=PID</c> names a
     /// client process whose end makes the game quit, <c>--agent-time=lockstep|realtime</c>,
     /// <c>--agent-fps=N</c> and <c>--agent-seed=N</c> say how game time runs
-    /// (<see cref="TimeSettings"/>), and <c>-agentScene NAME</c> (a batch-mode editor's, Unity
-    /// style) names the scene to open. Each takes its value after <c>=</c> or as the next
+    /// (<see cref="TimeSettings"/>), <c>--agent-record</c> records a replay file from the first
+    /// frame (docs/REPLAY.md), and <c>-agentScene NAME</c> (a batch-mode editor's, Unity style)
+    /// names the scene to open. Each takes its value after <c>=</c> or as the next
     /// argument. Every other argument belongs to the engine or the game and is ignored.
     /// </summary>
     internal sealed class LaunchOptions
@@ -24,6 +25,7 @@ namespace AgentBridgeUnity.Core.Transport
         public const string FpsFlag = "--agent-fps";
         public const string SeedFlag = "--agent-seed";
         public const string SceneFlag = "-agentScene";
+        public const string RecordFlag = "--agent-record";
 
         readonly List<string> _problems = new List<string>();
 
@@ -38,6 +40,9 @@ namespace AgentBridgeUnity.Core.Transport
 
         /// <summary>The client process to outlive no longer than a second, or 0.</summary>
         public int ParentPid { get; private set; }
+
+        /// <summary>True when the game records a replay file from its first frame.</summary>
+        public bool Record { get; private set; }
 
         /// <summary>The scene a batch-mode editor opens before play mode, or null.</summary>
         public string Scene { get; private set; }
@@ -65,6 +70,8 @@ namespace AgentBridgeUnity.Core.Transport
                 string value;
                 if (args[i] == AgentModeFlag)
                     options.AgentMode = true;
+                else if (args[i] == RecordFlag)
+                    options.Record = true;
                 else if ((value = ValueOf(args, ref i, AgentDirFlag)) != null)
                     options.AgentDir = value.Trim().Length == 0 ? null : value;
                 else if ((value = ValueOf(args, ref i, ParentPidFlag)) != null)

@@ -37,11 +37,19 @@ namespace AgentBridgeUnity.Tests.Synthetic
         /// </summary>
         public bool wanders { get; set; }
 
-        /// <summary>Advances one frame; <paramref name="random"/> is the game's global random generator.</summary>
-        internal void Step(Random random)
+        /// <summary>A key that moves it 3 x right each frame it is down (null: none), as a player walks.</summary>
+        public string walkKey { get; set; }
+
+        /// <summary>
+        /// Advances one frame; <paramref name="random"/> is the game's global random generator,
+        /// <paramref name="keyboard"/> the keys as the frame's input update left them.
+        /// </summary>
+        internal void Step(Random random, SyntheticKeyboard keyboard)
         {
             if (wanders)
                 position = new SynVector { x = position.x + random.Next(1, 10), y = position.y };
+            if (keyboard.IsDown(walkKey))
+                position = new SynVector { x = position.x + 3, y = position.y };
             if (framesLeft <= 0)
                 return;
             framesLeft--;

@@ -28,6 +28,12 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         public long PhysicsFrame { get; private set; }
 
+        /// <summary>Fixed steps a game second: 1 / <see cref="FixedDeltaTime"/>.</summary>
+        public int PhysicsTicks
+        {
+            get { return (int)Math.Round(1.0 / FixedDeltaTime); }
+        }
+
         /// <summary>The fixed frame rate the bridge set, or 0 (frames then last what the wall clock says).</summary>
         public int FrameRate { get; private set; }
 

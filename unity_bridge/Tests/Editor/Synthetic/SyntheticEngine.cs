@@ -12,6 +12,9 @@ namespace AgentBridgeUnity.Tests.Synthetic
     /// </summary>
     internal sealed class SyntheticEngine : IEngineHost
     {
+        /// <summary>The scene node that holds persistent nodes (Unity's DontDestroyOnLoad scene).</summary>
+        public const string PersistentScene = "DontDestroyOnLoad";
+
         readonly Stopwatch _clock = Stopwatch.StartNew();
         readonly SyntheticSceneLoader _loader;
 
@@ -25,8 +28,60 @@ namespace AgentBridgeUnity.Tests.Synthetic
             Walkers = new ISceneWalker[] { new SyntheticWalker() };
             SettledProviders = new ISettledProvider[] { new SyntheticSettledProvider(this) };
             Converters = new IWireConverter[] { new SynVectorConverter() };
-            PlayerInput = new SyntheticInput(() => Frame);
+            Keyboard = new SyntheticKeyboard();
+            PlayerInput = new SyntheticInput(() => Frame, Keyboard);
             Clock = new SyntheticClock();
+            Capture = new SyntheticCapture(Keyboard);
+            Reset = new SyntheticGameReset(this);
+            GameTypes = new List<Type>();
+            Startup = new List<SyntheticStartup>();
+        }
+
+        /// <summary>The keyboard a person (and the bridge) presses keys on.</summary>
+        public SyntheticKeyboard Keyboard { get; private set; }
+
+        /// <summary>A person's input and the window.</summary>
+        public SyntheticCapture Capture { get; private set; }
+
+        IInputCapture IEngineHost.Capture
+        {
+            get { return Capture; }
+        }
+
+        /// <summary>What reset_game does to this engine.</summary>
+        public SyntheticGameReset Reset { get; private set; }
+
+        public IGameReset GameReset
+        {
+            get { return Reset; }
+        }
+
+        /// <summary>The game's classes whose statics reset_game sets back.</summary>
+        public List<Type> GameTypes { get; private set; }
+
+        /// <summary>The game's start-up code, run again by reset_game.</summary>
+        public List<SyntheticStartup> Startup { get; private set; }
+
+        public string ProjectPath
+        {
+            get { return "/synthetic/" + GameName; }
+        }
+
+        /// <summary>
+        /// Adds <paramref name="node"/> to the persistent nodes (<c>/root/DontDestroyOnLoad</c>),
+        /// as a game's DontDestroyOnLoad(gameObject) would.
+        /// </summary>
+        public SyntheticNode MakePersistent(SyntheticNode node)
+        {
+            SyntheticNode persistent = null;
+            foreach (SyntheticNode child in Root.ChildNodes)
+            {
+                if (child.Name == PersistentScene)
+                    persistent = child;
+            }
+            if (persistent == null)
+                persistent = Root.Insert(Root.ChildNodes.IndexOf(Bridge), new SyntheticNode(PersistentScene, null, SyntheticScenes.SceneType));
+            return persistent.Add(node);
         }
 
         /// <summary>What hover, drag and input did; its focus takes typed text.</summary>
@@ -105,16 +160,18 @@ namespace AgentBridgeUnity.Tests.Synthetic
         }
 
         /// <summary>
-        /// One frame of the game, run after the bridge's tick at the frame's start: game time and
-        /// physics advance, movers step (unless the game paused itself) and a requested scene
-        /// change completes; then the frame counter moves on.
+        /// One frame of the game, run after the bridge's tick at the frame's start: the input
+        /// update takes the queued input events, game time and physics advance, movers step
+        /// (unless the game paused itself) and a requested scene change completes; then the
+        /// frame counter moves on.
         /// </summary>
         public void Advance()
         {
+            Keyboard.Update();
             Clock.Tick();
             if (Clock.TimeScale > 0)
                 foreach (SynMover mover in SyntheticScenes.Movers(Root.ChildNodes))
-                    mover.Step(Clock.Random);
+                    mover.Step(Clock.Random, Keyboard);
             _loader.Update();
             Frame++;
         }

@@ -11,7 +11,8 @@ namespace AgentBridgeUnity.Tests.Synthetic
     /// A player's hands on the synthetic scene, which has no screen: nodes can be hovered and
     /// dragged (recorded for tests), text is typed into <see cref="Focus"/>, points are refused.
     /// Keys and actions are recorded as a game with the Input System gets them: a press reaches the
-    /// game a frame after it is sent, a tap's release a frame after its press.
+    /// game a frame after it is sent, a tap's release a frame after its press. Keys also go to the
+    /// engine's <see cref="SyntheticKeyboard"/> as the bridge's own events.
     /// </summary>
     internal sealed class SyntheticInput : IPlayerInput
     {
@@ -19,12 +20,16 @@ namespace AgentBridgeUnity.Tests.Synthetic
         public static readonly string[] Actions = { "Player/Jump", "Player/Fire", "UI/Submit" };
 
         readonly Func<long> _frame;
+        readonly SyntheticKeyboard _keyboard;
+        readonly Dictionary<string, List<string>> _held = new Dictionary<string, List<string>>();
         long _deliveredAt;
 
         /// <param name="frame">The engine's frame counter.</param>
-        public SyntheticInput(Func<long> frame)
+        /// <param name="keyboard">Where keys go, as the bridge's own events.</param>
+        public SyntheticInput(Func<long> frame, SyntheticKeyboard keyboard)
         {
             _frame = frame;
+            _keyboard = keyboard;
         }
 
         /// <summary>What was sent, in order: <c>press Ctrl+Enter</c>, <c>release Player/Jump 0.5</c>.</summary>
@@ -76,7 +81,14 @@ namespace AgentBridgeUnity.Tests.Synthetic
             foreach (KeyName modifier in modifiers)
                 names.Add(modifier.Canonical);
             names.Add(key.Canonical);
-            Record(string.Join("+", names.ToArray()), pressed);
+            Record(string.Join("+", names.ToArray()), pressed, names);
+            foreach (string name in names)
+            {
+                if (pressed != false)
+                    _keyboard.Bridge(name, true);
+                if (pressed != true)
+                    _keyboard.Bridge(name, false);
+            }
         }
 
         public void Button(string button, bool pressed)
@@ -94,13 +106,34 @@ namespace AgentBridgeUnity.Tests.Synthetic
             get { return _frame() < _deliveredAt; }
         }
 
-        void Record(string what, bool? pressed)
+        /// <param name="what">How the input is named in <see cref="Sent"/>.</param>
+        /// <param name="pressed">Press, release, or (null) a tap.</param>
+        /// <param name="keys">The keyboard's keys it presses, for a key.</param>
+        void Record(string what, bool? pressed, List<string> keys = null)
         {
             if (pressed != false)
                 Record("press " + what);
             if (pressed != true)
                 Record("release " + what);
+            if (pressed == true)
+                _held[what] = keys ?? new List<string>();
+            else if (pressed == false)
+                _held.Remove(what);
             _deliveredAt = _frame() + (pressed.HasValue ? 2 : 3);
+        }
+
+        /// <summary>Releases what the bridge left pressed: recorded as <c>release</c>, keys let go on the keyboard.</summary>
+        public int ReleaseAll()
+        {
+            int released = _held.Count;
+            foreach (KeyValuePair<string, List<string>> held in _held)
+            {
+                Record("release " + held.Key);
+                foreach (string key in held.Value)
+                    _keyboard.Bridge(key, false);
+            }
+            _held.Clear();
+            return released;
         }
 
         void Record(string sent)

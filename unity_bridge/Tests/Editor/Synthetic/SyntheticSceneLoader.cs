@@ -1,5 +1,7 @@
+using System.Collections.Generic;
 using AgentBridgeUnity.Core.Events;
 using AgentBridgeUnity.Core.Scene;
+using SceneList = AgentBridgeUnity.Core.Scene.BuildScenes;
 using AgentBridgeUnity.Core.Session;
 
 namespace AgentBridgeUnity.Tests.Synthetic
@@ -22,10 +24,29 @@ namespace AgentBridgeUnity.Tests.Synthetic
             get { return _pending != null; }
         }
 
+        public IReadOnlyList<string> BuildScenes
+        {
+            get { return SyntheticScenes.BuildPaths; }
+        }
+
+        /// <summary>The first loaded scene's Build Settings path.</summary>
+        public string ActiveScene
+        {
+            get
+            {
+                foreach (SyntheticNode node in _engine.Root.ChildNodes)
+                {
+                    if (node.TypeName == SyntheticScenes.SceneType && node.Name != SyntheticEngine.PersistentScene)
+                        return SyntheticScenes.BuildPaths[SceneList.Find(node.Name, SyntheticScenes.BuildPaths)];
+                }
+                return "";
+            }
+        }
+
         public IPendingSceneLoad Load(string scene)
         {
-            int index = BuildScenes.Find(scene, SyntheticScenes.BuildPaths);
-            _pending = new PendingLoad(scene, BuildScenes.NameOf(SyntheticScenes.BuildPaths[index]));
+            int index = SceneList.Find(scene, SyntheticScenes.BuildPaths);
+            _pending = new PendingLoad(scene, SceneList.NameOf(SyntheticScenes.BuildPaths[index]));
             return _pending;
         }
 
@@ -35,7 +56,7 @@ namespace AgentBridgeUnity.Tests.Synthetic
                 return;
             foreach (SyntheticNode loaded in _engine.Root.ChildNodes.ToArray())
             {
-                if (loaded.TypeName == SyntheticScenes.SceneType)
+                if (loaded.TypeName == SyntheticScenes.SceneType && loaded.Name != SyntheticEngine.PersistentScene)
                     _engine.Root.Remove(loaded);
             }
             _engine.Root.Insert(0, SyntheticScenes.Build(_pending.SceneName));
