@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 
 from agent_client import AgentClient  # noqa: E402
 from agent_client.engine.launcher import find_godot  # noqa: E402
-from bench.corpus_games import CORPUS, prepared  # noqa: E402
+from bench.corpus_games import corpus_missing, prepared  # noqa: E402
 from tests.agent.corpus.test_lockstep import DODGE_TESTS, play_pong  # noqa: E402
 
 CHECKPOINTS = (600, 1200, 3600)
@@ -123,8 +123,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20, help="dodge suite runs (default 20)")
     parser.add_argument("--busy", type=int, default=2, help="busy processes meanwhile (2)")
     args = parser.parse_args()
-    if not (CORPUS / "pong" / "project.godot").is_file():
-        print(f"the corpus is missing at {CORPUS}", file=sys.stderr)
+    if corpus_missing():
         return 2
     with tempfile.TemporaryDirectory(prefix="bench-lockstep-") as folder:
         workdir = Path(folder)

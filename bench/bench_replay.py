@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 import tempfile
 import time
@@ -25,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agent_client import AgentClient
 from agent_client.client.avi import read_avi
 from agent_client.engine.addon import install
+from bench.corpus_games import corpus_missing, prepared
 from tests import xperson
 from tests.agent.test_replay import play_with_keys
 
 REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
 KEYS = {"pong": ["Up", "Down", "w", "s"], "dodge_the_creeps": ["Left", "Right", "Up", "Down"]}
 
 
@@ -38,9 +37,7 @@ def emit(**figure: object) -> None:
 
 
 def record_and_replay(game_name: str, seconds: float, work: Path) -> None:
-    project = work / game_name
-    shutil.copytree(CORPUS / game_name, project)
-    install(project)
+    project = prepared(game_name, work)
     replay_file = work / f"{game_name}.replay.jsonl"
     with (
         xperson.display(),
@@ -101,11 +98,13 @@ def video(work: Path) -> None:
     )
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="pong", choices=sorted(KEYS))
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
+    if corpus_missing():
+        return 2
     reason = xperson.available()
     with tempfile.TemporaryDirectory() as folder:
         if reason:
@@ -113,7 +112,8 @@ def main() -> None:
         else:
             record_and_replay(args.game, args.seconds, Path(folder))
         video(Path(folder))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 from agent_client import AgentClient  # noqa: E402
 from agent_client.engine.addon import install  # noqa: E402
 from agent_client.engine.launcher import find_godot  # noqa: E402
-from bench.corpus_games import CORPUS, prepared  # noqa: E402
+from bench.corpus_games import corpus_missing, prepared  # noqa: E402
 from tests.agent.test_reset import ISOLATION_TESTS, SHUFFLE  # noqa: E402
 
 RESET_GAME = REPO / "tests" / "reset_game"
@@ -110,8 +110,7 @@ def main() -> int:
     parser.add_argument("--resets", type=int, default=200, help="resets timed (default 200)")
     parser.add_argument("--runs", type=int, default=10, help="isolation runs (default 10)")
     args = parser.parse_args()
-    if not (CORPUS / "pong" / "project.godot").is_file():
-        print(f"the corpus is missing at {CORPUS}", file=sys.stderr)
+    if corpus_missing():
         return 2
     with tempfile.TemporaryDirectory(prefix="bench-reset-") as folder:
         workdir = Path(folder)

@@ -4,6 +4,7 @@ installed and the project imported, so what is timed afterwards is the game, not
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 from agent_client.engine.addon import install
@@ -21,3 +22,11 @@ def prepared(name: str, workdir: Path) -> Path:
     install(project)
     ensure_imported(project, find_godot())
     return project
+
+
+def corpus_missing() -> bool:
+    """Whether the corpus is not beside the repository (said on stderr when it is not)."""
+    if (CORPUS / "pong" / "project.godot").is_file():
+        return False
+    print(f"the corpus is missing at {CORPUS}", file=sys.stderr)
+    return True
