@@ -80,6 +80,14 @@ static func text_of(node: Node, found: Dictionary) -> String:
 	return _text_at(node, found.index)
 
 
+## The text of the entry at `index` (an OptionButton's option too), or "" when there is none.
+static func text_at(node: Node, index: int) -> String:
+	if node is OptionButton:
+		var button: OptionButton = node
+		return button.get_item_text(index) if index >= 0 and index < button.item_count else ""
+	return _text_at(node, index) if index >= 0 and index < _count(node) else ""
+
+
 ## The item's wire name: its index, or a tree row's path of texts.
 static func wire_name(node: Node, found: Dictionary) -> Variant:
 	if found.has("tree_item"):

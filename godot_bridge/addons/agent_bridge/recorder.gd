@@ -22,12 +22,13 @@ extends RefCounted
 
 const Codec := preload("value_codec.gd")
 const EventCodec := preload("event_codec.gd")
+const InputEvents := preload("input_events.gd")
+const Items := preload("items.gd")
 const Roles := preload("snapshot_roles.gd")
 const StateDigest := preload("state_digest.gd")
 
 const FORMAT := "agentbridge-replay/1"
 
-const InputEvents := preload("input_events.gd")
 ## Requests that change nothing in the game (and those of recording and replay themselves).
 const NOT_RECORDED := ["hello", "get_tree", "get_node", "get_property", "get_signals",
 	"get_state", "list_actions", "snapshot", "screenshot", "get_events", "wait", "pause",
@@ -347,17 +348,9 @@ static func _item_text(node: Node, index: Variant) -> String:
 	if not (index is int or index is float):
 		return ""
 	var at := int(index)
-	if node is OptionButton and at >= 0 and at < (node as OptionButton).item_count:
-		return (node as OptionButton).get_item_text(at)
-	if node is ItemList and at >= 0 and at < (node as ItemList).item_count:
-		return (node as ItemList).get_item_text(at)
-	if node is TabBar and at >= 0 and at < (node as TabBar).tab_count:
-		return (node as TabBar).get_tab_title(at)
-	if node is TabContainer and at >= 0 and at < (node as TabContainer).get_tab_count():
-		return (node as TabContainer).get_tab_title(at)
-	if node is PopupMenu and (node as PopupMenu).get_item_index(at) >= 0:
-		return (node as PopupMenu).get_item_text((node as PopupMenu).get_item_index(at))
-	return ""
+	if node is PopupMenu:  # its id_pressed names the entry's id
+		at = (node as PopupMenu).get_item_index(at)
+	return Items.text_at(node, at)
 
 
 static func _describe(node: Node) -> Dictionary:
