@@ -46,6 +46,8 @@ ERROR_KEPT = 20_000
 FAILURE_PROBE_S = 3.0
 # Commands that act on the game: they get an "after" snapshot and, when rendering, a picture.
 ACTIONS = frozenset({"click", "hover", "drag", "press", "fill", "select", "set_value", "input"})
+# Input over frames: actions too (a picture after them), though they answer with no snapshot.
+TIMED_INPUT = frozenset({"hold", "input_sequence"})
 # Answers bigger than this keep only their shape in the trace (a 10,000-node tree).
 DATA_KEPT = 200_000
 AFTER_VIEW = {"compact": True}
@@ -127,6 +129,20 @@ class TraceRecorder:
         # after that many: an enclosing step that fails with it reuses them.
         self._calls = 0
         self._failure_shot: tuple[int, int | None, str | None] | None = None
+        # The bridge's own commands (hello lists the game's with "source": "game"); any other
+        # command, a game's registered later too, is an action.
+        self._bridge_commands: frozenset[str] = frozenset()
+
+    def _attach(self) -> None:
+        """Learns the bridge's own commands (before recording, so hello is not recorded) and
+        records the connection's calls from now on."""
+        with contextlib.suppress(AgentBridgeError):
+            self._bridge_commands = frozenset(
+                name
+                for name, command in self.connection.commands().items()
+                if command.get("source", "bridge") == "bridge"
+            )
+        self.connection.recorder = self
 
     # --- starting -------------------------------------------------------------------------------
 
@@ -156,7 +172,7 @@ class TraceRecorder:
         }
         recorder.folder.joinpath(TRACE_FILE).write_bytes(orjson.dumps(meta) + b"\n")
         recorder.folder.joinpath(STATE_FILE).write_bytes(orjson.dumps(state.__dict__))
-        connection.recorder = recorder
+        recorder._attach()
         with contextlib.suppress(AgentBridgeError):
             recorder._take_snapshot()
         return recorder
@@ -167,7 +183,7 @@ class TraceRecorder:
         if not (session_dir / TRACE_DIR / STATE_FILE).is_file():
             return None
         recorder = cls(session_dir, connection)
-        connection.recorder = recorder
+        recorder._attach()
         return recorder
 
     # --- recording (called by the connection) ---------------------------------------------------
@@ -182,7 +198,7 @@ class TraceRecorder:
             dict(sent),
             self._since_start(),
             self._log_size(),
-            action=cmd in ACTIONS or cmd not in _BRIDGE_COMMANDS,
+            action=cmd in ACTIONS or cmd in TIMED_INPUT or cmd not in self._bridge_commands,
             step=self._open[-1].id if self._open else None,
         )
         if cmd in ACTIONS and "snapshot" not in sent:
@@ -448,35 +464,6 @@ def _kept(value: Any) -> Any:
     if len(encoded) <= DATA_KEPT:
         return value
     return {"data_truncated": True, "bytes": len(encoded)}
-
-
-# Commands of the bridge that are not actions (game-registered commands count as actions).
-_BRIDGE_COMMANDS = frozenset(
-    {
-        "hello",
-        "get_tree",
-        "get_node",
-        "get_property",
-        "set_property",
-        "call_method",
-        "get_signals",
-        "get_events",
-        "wait",
-        "cancel",
-        "change_scene",
-        "quit",
-        "get_state",
-        "list_actions",
-        "snapshot",
-        "screenshot",
-        "set_time_scale",
-        "pause",
-        "resume",
-        "step",
-        "step_until",
-    }
-    | ACTIONS
-)
 
 
 def _iso_time(seconds: float) -> str:

@@ -197,3 +197,15 @@ def test_closing_the_client_closes_its_trace_files(bridge: FakeBridge, tmp_path:
     assert files is not None and not files.trace.closed
     client.close()
     assert client.trace._files is None and files.trace.closed and files.state.closed
+
+
+def test_the_bridge_s_own_commands_are_not_actions_and_the_game_s_are(
+    traced: AgentClient, tmp_path: Path
+) -> None:
+    traced.request("metrics")
+    traced.request("digest")
+    traced.request("spawn", {"name": "Bat"})  # a command the game registered
+    traced.hold(key="A", frames=2)
+    trace = saved(traced, tmp_path)
+    action = {call["cmd"]: call["action"] for call in trace.calls}
+    assert action == {"metrics": False, "digest": False, "spawn": True, "hold": True}, action
