@@ -8,7 +8,7 @@ with their script stack, and errors a test declares it expects.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,13 +70,17 @@ def is_engine_error(event: Event) -> bool:
     return event.get("type") == "engine_error"
 
 
-def engine_errors(log: Iterable[Event], since_seq: int = 0) -> list[EngineError]:
-    """The engine errors of an event log after ``since_seq``."""
-    return [
-        EngineError.of(event)
-        for event in log
-        if is_engine_error(event) and event.get("seq", 0) > since_seq
-    ]
+def engine_errors(log: Sequence[Event], since_seq: int = 0) -> list[EngineError]:
+    """The engine errors of an event log (oldest first) after ``since_seq``; read from its
+    end, so a long log costs only its newer events."""
+    newer: list[EngineError] = []
+    for event in reversed(log):
+        if event.get("seq", 0) <= since_seq:
+            break
+        if is_engine_error(event):
+            newer.append(EngineError.of(event))
+    newer.reverse()
+    return newer
 
 
 class ExpectedErrors:
@@ -122,7 +126,7 @@ def expecting(
         return [error for error in seen if any(error.matches(p) for p in patterns)]
 
     try:
-        matched = retry(attempt, timeout=seconds, log=log)
+        matched = retry(attempt, timeout=seconds, log=log, pace=connection.pace(seconds))
     except Expired as expired:
         seen: Any = expired.last.actual if expired.last else []
         logged = "\n".join(f"  {error}" for error in seen) or "  (none)"

@@ -561,7 +561,7 @@ class GameAssertions:
                 raise NotYet(f"{len(found)} orphan nodes", actual=found)
 
         try:
-            retry(attempt, timeout=seconds, log=log)
+            retry(attempt, timeout=seconds, log=log, pace=self._connection.pace(seconds))
         except Expired as expired:
             found: Any = expired.last.actual if expired.last else []
             self._connection.trace_note(actual=found)

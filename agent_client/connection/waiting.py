@@ -148,17 +148,15 @@ class Expired(Exception):
         self.timeout = timeout
 
 
-def retry(
-    attempt: Callable[[float], T], *, timeout: float, log: CallLog, pace: Pace | None = None
-) -> T:
+def retry(attempt: Callable[[float], T], *, timeout: float, log: CallLog, pace: Pace) -> T:
     """Call ``attempt(seconds_left)`` until it returns, letting time pass between tries as
-    ``pace`` does (default: wall time).
+    ``pace`` does (``Connection.pace``: game frames in lockstep, where the game runs only
+    when asked, wall time otherwise).
 
     Raises:
         Expired: every attempt raised NotYet until ``timeout`` seconds passed (at least one
             attempt always runs).
     """
-    pace = pace if pace is not None else WallPace(timeout)
     tries = 0
     while True:
         try:

@@ -67,6 +67,16 @@ def test_an_orphan_is_named_by_its_type_and_branch(lab: AgentClient) -> None:
     expect(lab).to_have_no_orphans(since=after)  # nothing new since then
 
 
+def test_a_node_freed_at_the_frame_s_end_is_no_orphan_in_lockstep(lab: AgentClient) -> None:
+    assert lab.time["mode"] == "lockstep"
+    lab.call_method(f"{LAB}/Mover", "queue_free")
+    lab.call_method(LAB, "remove_child", {"node": f"{LAB}/Mover"})
+    assert lab.metrics()["orphan_nodes"] == 2  # out of the tree until the frame ends
+    frame = lab.last_frame
+    expect(lab).to_have_no_orphans()  # the held game runs frames while it retries
+    assert lab.last_frame > frame
+
+
 def test_measure_times_each_frame(timed_lab: AgentClient) -> None:
     measurement = timed_lab.measure(frames=30)
     assert measurement.frames == 30 and measurement.finished
