@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agent_client.client.engine_errors import engine_errors
 from agent_client.client.replay_file import CHUNK_BYTES, ReplayFile
 from agent_client.wire.errors import ReplayFileError
 
@@ -154,7 +155,6 @@ def play(
     render: bool | None = None,
     godot: str | os.PathLike[str] | None = None,
     allow_other_engine: bool = False,
-    chunk_bytes: int = CHUNK_BYTES,
     launch_options: dict[str, Any] | None = None,
 ) -> ReplayResult:
     """Replays a file: :meth:`AgentClient.replay` (which passes its own ``launch``).
@@ -191,19 +191,19 @@ def play(
                 f"{running}. Another build may compute other floats; pass "
                 "allow_other_engine=True (--allow-other-engine) to replay anyway."
             )
-        return _feed(game, replay, check=check, chunk_bytes=chunk_bytes)
+        return _feed(game, replay, check=check)
     finally:
         game.close()
 
 
-def _feed(game: Any, replay: ReplayFile, *, check: bool, chunk_bytes: int) -> ReplayResult:
+def _feed(game: Any, replay: ReplayFile, *, check: bool) -> ReplayResult:
     result = ReplayResult(replay.path)
     result.dropped_before_start = int(replay.header.get("dropped_before_start", 0) or 0)
     started = time.perf_counter()
     if replay.start_frame > game.last_frame:
         game.step(replay.start_frame - game.last_frame)
     first = True
-    for lines, until, final in replay.chunks(chunk_bytes):
+    for lines, until, final in replay.chunks(CHUNK_BYTES):
         args: dict[str, Any] = {"lines": lines, "until": until, "final": final, "check": check}
         if first:
             args["window"] = replay.header["window"]
@@ -223,11 +223,7 @@ def _feed(game: Any, replay: ReplayFile, *, check: bool, chunk_bytes: int) -> Re
     result.wall_seconds = time.perf_counter() - started
     result.frames = game.last_frame - replay.start_frame
     result.game_seconds = result.frames / replay.fps
-    result.engine_errors = [
-        str(event.get("args", ["", ""])[1])
-        for event in game.event_log
-        if event.get("type") == "engine_error"
-    ]
+    result.engine_errors = [error.message for error in engine_errors(game.event_log)]
     return result
 
 
@@ -258,8 +254,3 @@ def _project_folder(replay: ReplayFile, project: str | os.PathLike[str] | None) 
 def _project_name(text: str) -> str:
     found = re.search(r'^config/name\s*=\s*"((?:[^"\\]|\\.)*)"', text, re.MULTILINE)
     return found.group(1).replace('\\"', '"') if found else ""
-
-
-def expected_frames(replay: ReplayFile) -> Sequence[int]:
-    """The frames the file has checkpoints at (for reports)."""
-    return [int(line["f"]) for line in replay.lines if line["t"] in ("check", "end")]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_client.client.client import AgentClient
-from agent_client.client.replay import Launch, ReplayResult, command_launch, play
+from agent_client.client.replay import ReplayResult
 from agent_client.wire.errors import ReplayDivergedError
 
 
@@ -21,7 +21,6 @@ def check_replay(
     render: bool | None = None,
     allow_engine_errors: bool = False,
     launch_options: dict[str, Any] | None = None,
-    launch: Launch | None = None,
     command: Sequence[str] | None = None,
 ) -> ReplayResult:
     """A replay file as a test, in one line: replays it with ``check`` and raises when it
@@ -38,20 +37,14 @@ def check_replay(
             engine errors (unless ``allow_engine_errors``).
         ReplayFileError: the file cannot be played.
     """
-    if launch is None:
-        launch = (
-            AgentClient.launch
-            if command is None
-            else command_launch(AgentClient.launch_command, command)
-        )
-    result = play(
-        launch,
+    result = AgentClient.replay(
         path,
         project=project,
         godot=godot,
         render=render,
         check=True,
-        launch_options=launch_options,
+        command=command,
+        **(launch_options or {}),
     )
     if not result.same or (result.engine_errors and not allow_engine_errors):
         raise ReplayDivergedError(f"{Path(path).name}: {result.describe()}")
