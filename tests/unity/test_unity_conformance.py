@@ -189,4 +189,5 @@ def test_without_agent_mode_the_host_does_nothing(host_exe: Path, tmp_path: Path
 def test_bridge_json_is_valid_json_with_every_field(session: HostSession) -> None:
     session.start()
     info = json.loads(session.ready.read_text())
-    assert set(info) == {"protocol", "engine", "engine_version", "pid", "game", "frame"}
+    assert set(info) == {"protocol", "engine", "engine_version", "pid", "game", "frame", "time"}
+    assert info["time"]["mode"] == "lockstep" and info["time"]["frame"] == 0

@@ -49,7 +49,8 @@ def data(session: HostSession, cmd: str, **args: Any) -> dict[str, Any]:
 def test_hello_reports_lockstep_at_60_fps_with_seed_0_by_default(start: Any) -> None:
     session = start()
     hello = session.request("hello")
-    assert hello["data"]["time"] == {"mode": "lockstep", "fps": 60, "seed": 0, "held": True, "frame": 0}
+    assert hello["data"]["time"] == {"mode": "lockstep", "fps": 60, "seed": 0, "held": True, "frame": 0,
+                                     "physics_frame": 0, "time_scale": 1.0}
     assert hello["frame"] == 0
     assert session.ready.is_file() and '"frame":0' in session.ready.read_text().replace(" ", "")
 

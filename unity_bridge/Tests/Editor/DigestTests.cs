@@ -63,7 +63,10 @@ namespace AgentBridgeUnity.Tests.Editor
         public void RootNarrowsTheDigest()
         {
             JToken panel = Bridge.Data("digest", new { root = "/root/Lab/Panel" });
-            Assert.Less((int)panel["count"], (int)Bridge.Data("digest")["count"]);
+            JToken whole = Bridge.Data("digest");
+            Assert.Less((int)panel["count"], (int)whole["count"]);
+            Assert.AreEqual("/root/Lab/Panel", (string)panel["root"], "the answer names what it hashed");
+            Assert.AreEqual("/root", (string)whole["root"]);
             Bridge.Failure(ErrorCodes.NotFound, "digest", new { root = "/root/Lab/Nope" });
             Bridge.Failure(ErrorCodes.InvalidArgs, "digest", new { nodes = "yes" });
         }

@@ -75,7 +75,6 @@ namespace AgentBridgeUnity.Tests.Editor
                 @"[{""key"": ""A"", ""colour"": ""red"", ""frames"": 1}]",
                 @"[{""key"": ""NoSuchKey"", ""frames"": 1}]",
                 @"[{""button"": ""back"", ""frames"": 1}]",
-                @"[{""key"": ""A"", ""frames"": 3}, {""key"": ""a"", ""start"": 2, ""frames"": 1}]",
                 @"[3]",
             };
             foreach (string entries in bad)
@@ -88,6 +87,34 @@ namespace AgentBridgeUnity.Tests.Editor
             Bridge.Failure(ErrorCodes.NotFound, "hold", new { action = "Dance", frames = 1 });
             CollectionAssert.IsEmpty(Input.Timeline, "nothing was pressed");
             Assert.AreEqual(0, Bridge.EngineFrames, "no frame ran");
+        }
+
+        [Test]
+        public void ATimelineHoldsOneToTenThousandEntries()
+        {
+            var entries = new JArray();
+            for (int i = 0; i < 10000; i++)
+                entries.Add(new JObject { ["key"] = "A", ["frames"] = 1 });
+            JToken data = Bridge.Data("input_sequence", new JObject { ["entries"] = entries });
+            Assert.AreEqual(10000, (int)data["entries"]);
+            Assert.AreEqual(1, (int)data["frames"]);
+            Input.Timeline.Clear();
+            entries.Add(new JObject { ["key"] = "A", ["frames"] = 1 });
+            StringAssert.Contains("entries holds 1 to 10000 inputs",
+                Bridge.Failure(ErrorCodes.InvalidArgs, "input_sequence", new JObject { ["entries"] = entries }));
+            StringAssert.Contains("entries holds 1 to 10000 inputs",
+                Bridge.Failure(ErrorCodes.InvalidArgs, "input_sequence", new JObject { ["entries"] = new JArray() }));
+            CollectionAssert.IsEmpty(Input.Timeline, "nothing was pressed");
+        }
+
+        [Test]
+        public void EntriesOfOneInputMayOverlapAsInGodot()
+        {
+            Bridge.Data("input_sequence", new JObject
+            {
+                ["entries"] = JArray.Parse(@"[{""key"": ""A"", ""frames"": 3}, {""key"": ""a"", ""start"": 2, ""frames"": 2}]"),
+            });
+            CollectionAssert.AreEqual(new[] { "0 press A", "2 press A", "3 release A", "4 release A" }, Input.Timeline);
         }
 
         [Test]

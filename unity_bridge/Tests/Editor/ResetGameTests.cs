@@ -48,6 +48,24 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void AResumedGameIsHeldAgainAtFrameZeroAfterAReset()
+        {
+            Bridge.Data("resume");
+            Bridge.Frames(5);
+            Assert.Greater(Bridge.EngineFrames, 0, "the game ran on its own");
+            JToken data = Bridge.Data("reset_game");
+            Assert.AreEqual(0, (long)data["frame"]);
+            JToken time = Bridge.Data("hello")["time"];
+            Assert.IsTrue((bool)time["held"], "held as a lockstep game is at launch");
+            Assert.AreEqual(0, (long)time["frame"]);
+            Assert.AreEqual(0, (long)time["physics_frame"], "physics steps count from the reset too");
+            long engineFrames = Bridge.EngineFrames;
+            Bridge.Frames(20);
+            Assert.AreEqual(engineFrames, Bridge.EngineFrames, "no frame runs until a request needs one");
+            Assert.AreEqual(2, (long)Bridge.Data("step", new { frames = 2 })["frame"], "step works without a pause");
+        }
+
+        [Test]
         public void TheSceneIsLoadedFreshAndOldRefsAreStale()
         {
             JToken refs = Bridge.Data("snapshot", new { interactive = true })["refs"];

@@ -34,7 +34,8 @@ namespace AgentBridgeUnity.Tests.Editor
             JObject hello = Bridge.Send("hello");
             Assert.AreEqual(0, (long)hello["frame"]);
             Assert.IsTrue(JToken.DeepEquals(JObject.Parse(
-                "{\"mode\": \"lockstep\", \"fps\": 60, \"seed\": 0, \"held\": true, \"frame\": 0}"), hello["data"]["time"]),
+                "{\"mode\": \"lockstep\", \"fps\": 60, \"seed\": 0, \"held\": true, \"frame\": 0, \"physics_frame\": 0, "
+                + "\"time_scale\": 1.0}"), hello["data"]["time"]),
                 hello["data"]["time"].ToString());
             Restart(new TimeSettings(TimeSettings.Realtime, 30, -7));
             JToken time = Bridge.Data("hello")["time"];
@@ -42,6 +43,29 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual(30, (int)time["fps"]);
             Assert.AreEqual(-7, (int)time["seed"]);
             Assert.AreEqual(false, (bool)time["held"]);
+        }
+
+        [Test]
+        public void EveryClockAnswerIsTheSameDescription()
+        {
+            var keys = new[] { "mode", "fps", "seed", "held", "frame", "physics_frame", "time_scale" };
+            JToken hello = Bridge.Data("hello")["time"];
+            CollectionAssert.AreEqual(keys, Names(hello));
+            CollectionAssert.IsSubsetOf(keys, Names(Bridge.Data("pause")));
+            CollectionAssert.IsSubsetOf(keys, Names(Bridge.Data("step")));
+            CollectionAssert.IsSubsetOf(keys, Names(Bridge.Data("step_until", new { node = "/root/Lab/Spinner" })));
+            JToken resumed = Bridge.Data("resume");
+            CollectionAssert.IsSubsetOf(keys, Names(resumed));
+            Assert.AreEqual(60, (int)resumed["fps"]);
+            Assert.AreEqual(0, (int)resumed["seed"]);
+        }
+
+        static List<string> Names(JToken data)
+        {
+            var names = new List<string>();
+            foreach (JProperty property in ((JObject)data).Properties())
+                names.Add(property.Name);
+            return names;
         }
 
         [Test]
@@ -90,7 +114,8 @@ namespace AgentBridgeUnity.Tests.Editor
         public void StepNeedsAHeldGame()
         {
             Bridge.Data("resume");
-            Assert.AreEqual("step works on a held game: send pause first.", Bridge.Failure(ErrorCodes.InvalidArgs, "step"));
+            Assert.AreEqual("step works on a held game: send pause first (lockstep games are held).",
+                Bridge.Failure(ErrorCodes.InvalidArgs, "step"));
             Bridge.Data("pause");
             Bridge.Failure(ErrorCodes.InvalidArgs, "step", new { frames = 0 });
             Bridge.Failure(ErrorCodes.InvalidArgs, "step", new { frames = 2, extra = 1 });
@@ -188,6 +213,8 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual(5, Bridge.EngineFrames);
             Assert.AreEqual(SynMover.FinishedEvent, (string)response["events"][0]["type"]);
             Assert.AreEqual(2, (long)response["events"][0]["frame"], "raised during the third frame, frame 2");
+            Assert.AreEqual(4, Clock.PhysicsFrame, "5 frames of 1/60 s: 4 fixed steps of 0.02 s in the engine");
+            Assert.AreEqual(3, (long)response["data"]["physics_frame"], "1 of them before frame 0");
         }
     }
 }

@@ -31,7 +31,9 @@ namespace AgentBridgeUnity.Tests.Editor
             Assert.AreEqual("Harness Game", (string)info["game"]);
             Assert.AreEqual(JTokenType.Integer, info["pid"].Type);
             Assert.IsNotNull(info["engine_version"]);
-            Assert.IsNotNull(info["frame"]);
+            Assert.AreEqual(0, (long)info["frame"]);
+            Assert.IsTrue(JToken.DeepEquals(_bridge.Data("hello")["time"], info["time"]),
+                "bridge.json has the clock hello describes: " + info["time"]);
             Assert.IsFalse(File.Exists(Path.Combine(_bridge.Directory, "bridge.json.tmp")));
         }
 

@@ -41,8 +41,19 @@ namespace AgentBridgeUnity.Tests.Editor
             StringAssert.Contains("the node /root/Lab/Nope to be there", sentence);
             StringAssert.Contains("100 game ms (6 frames)", sentence);
             Assert.AreEqual(6, Bridge.EngineFrames, "ceil(100 ms * 60 / 1000) frames, however long they took");
-            StringAssert.Contains("Waited 3 of 10 frames in 50 game ms (3 frames)",
-                Bridge.Failure(ErrorCodes.Timeout, "wait", new { frames = 10, timeout_ms = 50 }));
+        }
+
+        [Test]
+        public void WaitingForFramesRunsThemAllWhateverTheTimeout()
+        {
+            JToken data = Bridge.Data("wait", new { frames = 10, timeout_ms = 50 });
+            Assert.AreEqual(10, (int)data["frames_waited"], "50 game ms are 3 frames; frames always runs exactly that many");
+            Assert.AreEqual(10, (long)data["frame"]);
+            Assert.AreEqual(10, Bridge.EngineFrames);
+            Assert.AreEqual(5, (int)Bridge.Data("wait", new { frames = 5, timeout_ms = 0 })["frames_waited"]);
+            Restart(new TimeSettings(TimeSettings.Realtime));
+            Assert.AreEqual(4, (int)Bridge.Data("wait", new { frames = 4, timeout_ms = 0 })["frames_waited"],
+                "nor wall time in realtime");
         }
 
         [Test]
@@ -108,12 +119,11 @@ namespace AgentBridgeUnity.Tests.Editor
                 new { settled = true, text = "x" },
                 new { @event = "x", node = Spinner },
                 new { frames = 2, after = 3 },
-                new { frames = 2, quiet_frames = 3 },
-                new { text = "x", present = true },
-                new { node = Spinner, op = ">" },
+                new { frames = 2, property = "playing" },
+                new { text = "x", value = 1 },
                 new { node = Spinner, value = 1 },
-                new { node = Spinner, present = true, property = "playing", value = true },
                 new { node = Spinner, property = "playing" },
+                new { node = Spinner, op = "~" },
                 new { @event = "x", after = -1 },
                 new { frames = 2, fps = 30 },
             };
@@ -123,6 +133,30 @@ namespace AgentBridgeUnity.Tests.Editor
                 Bridge.Failure(ErrorCodes.InvalidArgs, "wait"));
             Assert.AreEqual(0, Bridge.EngineFrames, "no frame ran");
             Assert.AreEqual(5, Mover.framesLeft);
+        }
+
+        [Test]
+        public void ArgumentsWithGodotsDefaultsAreAcceptedAsGodotAcceptsThem()
+        {
+            Mover.framesLeft = 2;
+            Assert.AreEqual(2, (int)Bridge.Data("wait",
+                new { node = Spinner, present = true, property = "playing", op = "==", value = false })["frames_waited"],
+                "clients send present with every node condition; with property it is ignored");
+            Assert.AreEqual(0, (int)Bridge.Data("wait",
+                new { node = Spinner, present = false, property = "playing", value = false })["frames_waited"]);
+            Assert.AreEqual(1, (int)Bridge.Data("wait", new { frames = 1, quiet_frames = 3 })["frames_waited"],
+                "quiet_frames has a default, so it may come with any wait");
+            Assert.AreEqual(0, (int)Bridge.Data("wait", new { text = "deep text", present = true, op = ">" })["frames_waited"]);
+            JObject schema = null;
+            foreach (JToken command in (JArray)Bridge.Data("hello", new { schemas = true })["commands"])
+            {
+                if ((string)command["name"] == "wait")
+                    schema = (JObject)command["args_schema"];
+            }
+            Assert.IsNotNull(schema, "hello lists wait");
+            Assert.AreEqual(2, (int)schema["properties"]["quiet_frames"]["default"]);
+            Assert.AreEqual(true, (bool)schema["properties"]["present"]["default"]);
+            Assert.AreEqual("==", (string)schema["properties"]["op"]["default"]);
         }
 
         [Test]

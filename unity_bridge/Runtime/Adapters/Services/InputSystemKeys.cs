@@ -99,15 +99,23 @@ namespace AgentBridgeUnity.Adapters.Services
             _releases.Clear();
         }
 
-        /// <summary>Releases the controls pressed and not released, and the taps' releases still to come.</summary>
+        /// <summary>
+        /// Releases the controls pressed and not released, and the taps' releases still to come;
+        /// returns how many controls that let go (one pressed again after a tap counts once).
+        /// </summary>
         public int ReleaseAll()
         {
-            int released = _held.Count;
+            var released = new HashSet<InputControl>();
             foreach (KeyValuePair<InputDevice, InputControl> held in _held)
+            {
                 Queue(held.Key, new List<InputControl> { held.Value }, 0f);
+                released.Add(held.Value);
+            }
             _held.Clear();
+            foreach (KeyValuePair<InputDevice, List<InputControl>> release in _releases)
+                released.UnionWith(release.Value);
             Update();
-            return released;
+            return released.Count;
         }
 
         void Send(InputDevice device, List<InputControl> controls, bool? pressed, float value)

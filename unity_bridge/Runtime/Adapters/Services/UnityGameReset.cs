@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Reflection;
+using AgentBridgeUnity.Adapters.Nodes;
 using AgentBridgeUnity.Adapters.Reflection;
 using AgentBridgeUnity.Core.Reset;
 using AgentBridgeUnity.Core.Session;
@@ -38,6 +39,7 @@ namespace AgentBridgeUnity.Adapters.Services
         readonly GameObject _bridge;
         readonly UnitySceneLoader _loader;
         List<Type> _gameTypes;
+        Dictionary<RuntimeInitializeLoadType, List<MethodInfo>> _startupMethods;
         float _timeScale = 1f;
         float _fixedDeltaTime = 0.02f;
         float _maximumDeltaTime = 1f / 3f;
@@ -97,7 +99,7 @@ namespace AgentBridgeUnity.Adapters.Services
             {
                 if (behaviour == null)
                     continue;
-                if (UnityGameAssemblies.Instance.IsGame(behaviour.GetType().Assembly))
+                if (GameScripts.IsGameScript(behaviour))
                     return true;
                 others = true;
             }
@@ -154,9 +156,18 @@ namespace AgentBridgeUnity.Adapters.Services
         /// <summary>The game's static, parameterless RuntimeInitializeOnLoadMethod methods of one load type.</summary>
         List<MethodInfo> StartupMethods(RuntimeInitializeLoadType phase)
         {
-            var methods = new List<MethodInfo>();
+            if (_startupMethods == null)
+                _startupMethods = FindStartupMethods(GameTypes());
+            List<MethodInfo> methods;
+            return _startupMethods.TryGetValue(phase, out methods) ? methods : new List<MethodInfo>();
+        }
+
+        /// <summary>Every start-up method of <paramref name="types"/> by load type: one reflection scan, kept like the types.</summary>
+        static Dictionary<RuntimeInitializeLoadType, List<MethodInfo>> FindStartupMethods(List<Type> types)
+        {
+            var byPhase = new Dictionary<RuntimeInitializeLoadType, List<MethodInfo>>();
             const BindingFlags flags = BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
-            foreach (Type type in GameTypes())
+            foreach (Type type in types)
             {
                 if (type.ContainsGenericParameters)
                     continue;
@@ -164,11 +175,18 @@ namespace AgentBridgeUnity.Adapters.Services
                 {
                     var startup = (RuntimeInitializeOnLoadMethodAttribute)Attribute.GetCustomAttribute(
                         method, typeof(RuntimeInitializeOnLoadMethodAttribute));
-                    if (startup != null && startup.loadType == phase && method.GetParameters().Length == 0)
-                        methods.Add(method);
+                    if (startup == null || method.GetParameters().Length != 0)
+                        continue;
+                    List<MethodInfo> methods;
+                    if (!byPhase.TryGetValue(startup.loadType, out methods))
+                    {
+                        methods = new List<MethodInfo>();
+                        byPhase.Add(startup.loadType, methods);
+                    }
+                    methods.Add(method);
                 }
             }
-            return methods;
+            return byPhase;
         }
 
         List<Type> GameTypes()

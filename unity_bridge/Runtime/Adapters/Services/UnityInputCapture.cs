@@ -69,9 +69,14 @@ namespace AgentBridgeUnity.Adapters.Services
         }
 #endif
 
-        public int[] WindowSize
+        public int WindowWidth
         {
-            get { return new[] { Screen.width, Screen.height }; }
+            get { return Screen.width; }
+        }
+
+        public int WindowHeight
+        {
+            get { return Screen.height; }
         }
 
         public bool Focused

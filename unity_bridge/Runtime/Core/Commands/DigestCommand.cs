@@ -8,7 +8,8 @@ namespace AgentBridgeUnity.Core.Commands
     /// <summary>
     /// digest: a hash of the game's state under <c>root</c> (<see cref="StateDigest"/>), so two
     /// runs with the same seed and inputs can be compared at the same frame; answers
-    /// <c>{"digest", "frame", "count"}</c>, plus <c>by_node</c> (path: hash) with <c>nodes: true</c>.
+    /// <c>{"digest", "frame", "count", "root"}</c> (<c>root</c>: the path hashed, a ref resolved),
+    /// plus <c>by_node</c> (path: hash) with <c>nodes: true</c>.
     /// </summary>
     internal sealed class DigestCommand : BridgeCommand
     {
@@ -29,6 +30,7 @@ namespace AgentBridgeUnity.Core.Commands
             data["digest"] = digest.Digest;
             data["frame"] = context.Clock.Frame;
             data["count"] = digest.Count;
+            data["root"] = root.Path;
             if (digest.ByNode != null)
                 data["by_node"] = digest.ByNode;
             return CommandReply.Now(data);

@@ -7,8 +7,8 @@ namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
     /// A wait asked once a frame: answers <c>{"frames_waited", "frame"}</c> once it is met, or
-    /// TIMEOUT once its <see cref="Deadline"/> passed (wait with <c>frames</c>, <c>event</c>,
-    /// <c>node</c> or <c>text</c>).
+    /// TIMEOUT once its <see cref="Deadline"/> passed (wait with <c>event</c>, <c>node</c> or
+    /// <c>text</c>). A wait for <c>frames</c> has no deadline: it always runs exactly that many.
     /// </summary>
     internal sealed class FrameWait : IPendingReply
     {
@@ -18,8 +18,8 @@ namespace AgentBridgeUnity.Core.Commands
         int _waited;
 
         /// <param name="met">Whether the wait is over, given the frames waited so far.</param>
-        /// <param name="deadline">When to give up.</param>
-        /// <param name="timeoutSentence">The TIMEOUT sentence, given the frames waited.</param>
+        /// <param name="deadline">When to give up; null: never.</param>
+        /// <param name="timeoutSentence">The TIMEOUT sentence, given the frames waited (null without a deadline).</param>
         FrameWait(Func<CommandContext, int, bool> met, Deadline deadline, Func<int, string> timeoutSentence)
         {
             _met = met;
@@ -27,11 +27,10 @@ namespace AgentBridgeUnity.Core.Commands
             _timeoutSentence = timeoutSentence;
         }
 
-        /// <summary>Waits exactly <paramref name="frames"/> frames.</summary>
-        public static FrameWait Frames(int frames, Deadline deadline)
+        /// <summary>Waits exactly <paramref name="frames"/> frames, however long they take (the protocol's rule).</summary>
+        public static FrameWait Frames(int frames)
         {
-            return new FrameWait((context, waited) => waited >= frames, deadline,
-                waited => String.Format("Waited {0} of {1} frames in {2}.", waited, frames, deadline));
+            return new FrameWait((context, waited) => waited >= frames, null, null);
         }
 
         /// <summary>Waits until <paramref name="condition"/> holds, checked after every frame.</summary>
@@ -59,7 +58,7 @@ namespace AgentBridgeUnity.Core.Commands
                 data = Data(context, _waited);
                 return true;
             }
-            if (_deadline.Passed(context))
+            if (_deadline != null && _deadline.Passed(context))
                 throw new CommandTimeoutException(_timeoutSentence(_waited));
             return false;
         }

@@ -6,8 +6,8 @@ using Newtonsoft.Json.Linq;
 namespace AgentBridgeUnity.Core.Commands
 {
     /// <summary>
-    /// hello: protocol, engine, game, the session's <c>time</c> (<c>{"mode", "fps", "seed", "held",
-    /// "frame"}</c>) and the command list, small by default
+    /// hello: protocol, engine, game, the session's <c>time</c> (<see cref="GameClock.Describe"/>)
+    /// and the command list, small by default
     /// (<c>{"name", "source"}</c> each); with <c>schemas: true</c> every command also has its
     /// <c>description</c> and <c>args_schema</c>.
     /// </summary>

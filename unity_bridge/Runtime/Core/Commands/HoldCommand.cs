@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using AgentBridgeUnity.Core.Dispatch;
 using AgentBridgeUnity.Core.Session;
@@ -32,7 +33,8 @@ namespace AgentBridgeUnity.Core.Commands
     /// input_sequence: a frame-exact input timeline, <c>entries</c> of an action, key or button
     /// each with <c>start</c> (a frame offset), <c>frames</c> and <c>strength</c>; answers
     /// <c>{"frames": total, "entries": count}</c> once the last entry is released. Every entry is checked before
-    /// anything is pressed.
+    /// anything is pressed; entries of one input may overlap, as in Godot (a release lets go whatever
+    /// else holds it).
     /// </summary>
     internal sealed class InputSequenceCommand : BridgeCommand
     {
@@ -40,7 +42,7 @@ namespace AgentBridgeUnity.Core.Commands
             "Run a frame-exact input timeline: entries of an action, key or button with a start frame, a length in "
             + "frames and a strength.",
             new ArgsSchema().Add("entries", ArgSpec.Of("array",
-                "[{action|key|button, start (frame offset, default 0), frames, strength (default 1)}]")
+                "[{action|key|button, start (frame offset, default 0), frames, strength (default 1)}], 1 to 10000 entries")
                 .WithItems(ArgSpec.Of("object"))))
         {
         }
@@ -48,8 +50,8 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             var entries = (JArray)args["entries"];
-            if (entries.Count == 0)
-                throw new InvalidArgsException("input_sequence needs at least one entry.");
+            if (entries.Count == 0 || entries.Count > Limits.MaxTimelineEntries)
+                throw new InvalidArgsException(String.Format("entries holds 1 to {0} inputs.", Limits.MaxTimelineEntries));
             IPlayerInput player = PointerTargets.Input(context);
             ArgsSchema schema = TimedInput.Schema(true);
             var inputs = new List<TimedInput>();

@@ -15,7 +15,9 @@ namespace AgentBridgeUnity.Core.Commands
     /// </summary>
     internal sealed class InputTimeline : IPendingReply, ICancellableReply
     {
-        readonly List<TimedInput> _inputs;
+        /// <summary>frame -> what changes there, built once so a frame looks up only its own.</summary>
+        readonly Dictionary<int, Changes> _schedule = new Dictionary<int, Changes>();
+        readonly List<TimedInput> _pressed = new List<TimedInput>();
         readonly IPlayerInput _player;
         readonly JObject _data;
         readonly int _total;
@@ -23,10 +25,14 @@ namespace AgentBridgeUnity.Core.Commands
 
         InputTimeline(List<TimedInput> inputs, IPlayerInput player, JObject data)
         {
-            _inputs = inputs;
             _player = player;
             _data = data;
-            _total = Length(inputs);
+            foreach (TimedInput input in inputs)
+            {
+                At(input.Start).Presses.Add(input);
+                At(input.End).Releases.Add(input);
+                _total = Math.Max(_total, input.End);
+            }
         }
 
         /// <summary>The frames the timeline takes: the last release.</summary>
@@ -38,21 +44,9 @@ namespace AgentBridgeUnity.Core.Commands
             return total;
         }
 
-        /// <summary>
-        /// Starts the timeline (its frame 0 now) and answers <paramref name="data"/> once it ran;
-        /// INVALID_ARGS, sending nothing, when two inputs hold the same thing over common frames.
-        /// </summary>
+        /// <summary>Starts the timeline (its frame 0 now) and answers <paramref name="data"/> once it ran.</summary>
         public static CommandReply Run(IPlayerInput player, List<TimedInput> inputs, JObject data)
         {
-            for (int i = 0; i < inputs.Count; i++)
-            {
-                for (int j = i + 1; j < inputs.Count; j++)
-                {
-                    if (inputs[i].Overlaps(inputs[j]))
-                        throw new InvalidArgsException(String.Format(
-                            "Entries {0} ({1}) and {2} ({3}) hold the same input over common frames.", i, inputs[i], j, inputs[j]));
-                }
-            }
             var timeline = new InputTimeline(inputs, player, data);
             timeline.Play(0);
             return CommandReply.Later(timeline);
@@ -72,39 +66,51 @@ namespace AgentBridgeUnity.Core.Commands
         /// <summary>Releases what is still pressed.</summary>
         public void Cancel(CommandContext context)
         {
-            ReleasePressed(_frame);
+            ReleasePressed();
+        }
+
+        Changes At(int frame)
+        {
+            Changes changes;
+            if (!_schedule.TryGetValue(frame, out changes))
+            {
+                changes = new Changes();
+                _schedule.Add(frame, changes);
+            }
+            return changes;
         }
 
         /// <summary>Frame <paramref name="frame"/>: releases the inputs ending there, presses those starting there.</summary>
         void Play(int frame)
         {
+            Changes changes;
+            if (!_schedule.TryGetValue(frame, out changes))
+                return;
             try
             {
-                foreach (TimedInput input in _inputs)
+                foreach (TimedInput input in changes.Releases)
                 {
-                    if (input.End == frame)
-                        input.Send(_player, false);
+                    _pressed.Remove(input);
+                    input.Send(_player, false);
                 }
-                foreach (TimedInput input in _inputs)
+                foreach (TimedInput input in changes.Presses)
                 {
-                    if (input.Start == frame)
-                        input.Send(_player, true);
+                    input.Send(_player, true);
+                    _pressed.Add(input);
                 }
             }
             catch
             {
-                ReleasePressed(frame);
+                ReleasePressed();
                 throw;
             }
         }
 
-        /// <summary>Releases, best effort, every input pressed before <paramref name="frame"/> and not yet released.</summary>
-        void ReleasePressed(int frame)
+        /// <summary>Releases, best effort, every input pressed and not yet released.</summary>
+        void ReleasePressed()
         {
-            foreach (TimedInput input in _inputs)
+            foreach (TimedInput input in _pressed)
             {
-                if (input.Start > frame || input.End <= frame)
-                    continue;
                 try
                 {
                     input.Send(_player, false);
@@ -114,6 +120,14 @@ namespace AgentBridgeUnity.Core.Commands
                     // releasing is best effort: the failure that stopped the timeline is what is answered
                 }
             }
+            _pressed.Clear();
+        }
+
+        /// <summary>What one frame of the timeline changes, in the order it is sent.</summary>
+        sealed class Changes
+        {
+            public readonly List<TimedInput> Releases = new List<TimedInput>();
+            public readonly List<TimedInput> Presses = new List<TimedInput>();
         }
     }
 }

@@ -91,8 +91,7 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             ReplayState replays = context.Replays;
-            if (!context.Clock.Held)
-                throw new InvalidArgsException("replay works on a held game: send pause first (lockstep games are held).");
+            StepCommand.RequireHeld(context, Name);
             if (replays.Recording)
                 throw new InvalidArgsException("The game is recording: send record_stop before replaying into it.");
             long until = (long)args["until"];

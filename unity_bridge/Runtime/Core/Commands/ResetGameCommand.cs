@@ -14,7 +14,7 @@ namespace AgentBridgeUnity.Core.Commands
     /// registrations forgotten, settings restored, static fields set back, the random generator
     /// seeded again and the game's start-up code run again; then the scene loads (Unity loads a
     /// scene in a later frame) and, once it is there, the game's after-load start-up runs and the
-    /// clock is back at frame 0. Answers <c>{"scene", "autoloads", "statics", "settings_restored",
+    /// clock is back at frame 0, held in lockstep as after a launch (even after resume). Answers <c>{"scene", "autoloads", "statics", "settings_restored",
     /// "inputs_released", "orphans_freed", "frame": 0}</c>; the events the fresh game sends while it
     /// starts come with the answer.
     /// </summary>
@@ -59,7 +59,7 @@ namespace AgentBridgeUnity.Core.Commands
             return CommandReply.Later(new Reload(reset, reset.LoadScene(index), done));
         }
 
-        /// <summary>Answers once the scene is loaded: the after-load start-up runs and the clock is at frame 0 again.</summary>
+        /// <summary>Answers once the scene is loaded: the after-load start-up runs and the clock is at frame 0 (and held) again.</summary>
         sealed class Reload : IPendingReply
         {
             readonly IGameReset _reset;

@@ -13,13 +13,15 @@ namespace AgentBridgeUnity.Core.Commands
     /// exactly one of <c>event</c> (an event of that type is queued whose seq is above
     /// <c>after</c>, by default the newest of that type when the request starts), <c>node</c> (a
     /// node is there, or gone with <c>present: false</c>; with <c>property</c>, <c>op</c> and
-    /// <c>value</c>: the property compares true) or <c>text</c> (a shown label or button holds the
-    /// text). An argument that belongs to another kind is INVALID_ARGS.
+    /// <c>value</c>: the property compares true, and <c>present</c> is ignored, as in Godot) or
+    /// <c>text</c> (a shown label or button holds the text). An argument without a default that
+    /// belongs to another kind is INVALID_ARGS.
     /// </summary>
     internal sealed class StepCondition
     {
         static readonly string[] Kinds = { "event", "node", "text" };
-        static readonly string[] NodeCompanions = { "present", "property", "op", "value" };
+        // present and op have defaults, so validated args always hold them: only these can be stray.
+        static readonly string[] NodeCompanions = { "property", "value" };
         static readonly JArray Operators = new JArray("==", "!=", "<", "<=", ">", ">=");
 
         readonly Func<CommandContext, bool> _check;
@@ -51,9 +53,10 @@ namespace AgentBridgeUnity.Core.Commands
                 .Add("after", ArgSpec.Of("integer", "with event: met only by an event whose seq is above this "
                     + "(default: the newest seq of that type when the request starts)").AsOptional().WithMinimum(0))
                 .Add("node", ArgSpec.Of("string", "a node path: met when it is there (or gone, with present: false)").AsOptional())
-                .Add("present", ArgSpec.Of("boolean", "with node alone: true (the default) to be there, false to be gone").AsOptional())
+                .Add("present", ArgSpec.Of("boolean", "with node: true to be there, false to be gone (ignored with property)")
+                    .WithDefault(true))
                 .Add("property", ArgSpec.Of("string", "with node: met when this property compares true to value").AsOptional())
-                .Add("op", ArgSpec.Of("string", "with property: how to compare (default ==)").AsOptional().WithEnum(Operators))
+                .Add("op", ArgSpec.Of("string", "with property: how to compare").WithDefault("==").WithEnum(Operators))
                 .Add("value", ArgSpec.Of(ArgSpec.Any, "with property: what to compare with").AsOptional())
                 .Add("text", ArgSpec.Of("string", "met when a shown label or button holds this text").AsOptional());
         }
@@ -72,7 +75,8 @@ namespace AgentBridgeUnity.Core.Commands
 
         /// <summary>
         /// INVALID_ARGS for an argument given without the kind it belongs to (<c>after</c> without
-        /// <c>event</c>; <c>present</c>, <c>property</c>, <c>op</c> or <c>value</c> without <c>node</c>).
+        /// <c>event</c>; <c>property</c> or <c>value</c> without <c>node</c>). <see cref="From"/>
+        /// calls it; a command that names no condition calls it itself.
         /// </summary>
         public static void RefuseStrayArguments(JObject args)
         {
@@ -118,14 +122,13 @@ namespace AgentBridgeUnity.Core.Commands
                 throw new InvalidArgsException("node is an absolute path starting with /root, as get_tree shows.");
             if (args["property"] == null)
             {
-                if (args["op"] != null || args["value"] != null)
-                    throw new InvalidArgsException("op and value go with property.");
+                if (args["value"] != null)
+                    throw new InvalidArgsException("value goes with property.");
                 bool present = args["present"] == null || (bool)args["present"];
                 return new StepCondition(now => (now.Tree.Find(path) != null) == present,
                     "the node " + path + (present ? " to be there" : " to be gone"));
             }
-            if (args["present"] != null)
-                throw new InvalidArgsException("present goes with node alone; with property, the node must be there.");
+            // Clients send present with every node condition; with property it is ignored, as in Godot.
             if (args["value"] == null)
                 throw new InvalidArgsException("Comparing a property needs a value.");
             string property = (string)args["property"];

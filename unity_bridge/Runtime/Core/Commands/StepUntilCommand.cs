@@ -30,7 +30,7 @@ namespace AgentBridgeUnity.Core.Commands
 
         static JObject Result(CommandContext context, bool met, int frames)
         {
-            JObject data = ClockData.Of(context);
+            JObject data = context.Clock.Describe();
             data["met"] = met;
             data["frames"] = frames;
             return data;

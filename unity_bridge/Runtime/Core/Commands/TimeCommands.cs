@@ -5,22 +5,6 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentBridgeUnity.Core.Commands
 {
-    /// <summary>The clock's data: <c>{"mode", "held", "frame", "physics_frame", "time_scale"}</c>.</summary>
-    internal static class ClockData
-    {
-        public static JObject Of(CommandContext context)
-        {
-            ITimeControl time = context.Engine.TimeControl;
-            var data = new JObject();
-            data["mode"] = context.Clock.Settings.Mode;
-            data["held"] = context.Clock.Held;
-            data["frame"] = context.Clock.Frame;
-            data["physics_frame"] = time.PhysicsFrame;
-            data["time_scale"] = time.TimeScale;
-            return data;
-        }
-    }
-
     /// <summary>set_time_scale: sets the game's own time scale (the bridge never touches it otherwise).</summary>
     internal sealed class SetTimeScaleCommand : BridgeCommand
     {
@@ -51,7 +35,7 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             context.Clock.Pause();
-            return CommandReply.Now(ClockData.Of(context));
+            return CommandReply.Now(context.Clock.Describe());
         }
     }
 
@@ -65,7 +49,7 @@ namespace AgentBridgeUnity.Core.Commands
         public override CommandReply Execute(CommandContext context, JObject args)
         {
             context.Clock.Resume();
-            return CommandReply.Now(ClockData.Of(context));
+            return CommandReply.Now(context.Clock.Describe());
         }
     }
 
@@ -80,11 +64,11 @@ namespace AgentBridgeUnity.Core.Commands
         {
         }
 
-        /// <summary>INVALID_ARGS unless the game is held (step and step_until).</summary>
+        /// <summary>INVALID_ARGS unless the game is held (step, step_until and replay).</summary>
         public static void RequireHeld(CommandContext context, string command)
         {
             if (!context.Clock.Held)
-                throw new InvalidArgsException(command + " works on a held game: send pause first.");
+                throw new InvalidArgsException(command + " works on a held game: send pause first (lockstep games are held).");
         }
 
         public override CommandReply Execute(CommandContext context, JObject args)
@@ -111,7 +95,7 @@ namespace AgentBridgeUnity.Core.Commands
                 _waited++;
                 if (_waited < _frames)
                     return false;
-                JObject result = ClockData.Of(context);
+                JObject result = context.Clock.Describe();
                 result["physics_ticks"] = Math.Max(0, context.Engine.TimeControl.PhysicsFrame - _physicsBefore);
                 result["stepped"] = _frames;
                 data = result;

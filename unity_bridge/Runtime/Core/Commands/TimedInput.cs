@@ -101,12 +101,6 @@ namespace AgentBridgeUnity.Core.Commands
             }
         }
 
-        /// <summary>True when both hold the same input over at least one common frame.</summary>
-        public bool Overlaps(TimedInput other)
-        {
-            return Kind == other.Kind && Name == other.Name && Start < other.End && other.Start < End;
-        }
-
         public override string ToString()
         {
             return String.Format("{0} {1} from frame {2} for {3}", Kind, Name, Start, Frames);

@@ -8,8 +8,9 @@ namespace AgentBridgeUnity.Core.Commands
     /// wait: for exactly one of <c>frames</c>, <c>settled: true</c> (for <c>quiet_frames</c> frames
     /// in a row), or a <see cref="StepCondition"/> (<c>event</c>, <c>node</c>, <c>text</c>, checked
     /// after every frame; one that already holds answers at once). <c>timeout_ms</c> is game time
-    /// in lockstep and wall time in realtime (<see cref="Deadline"/>). Answers
-    /// <c>{"frames_waited", "frame"}</c>, or TIMEOUT. A held game advances for the wait.
+    /// in lockstep and wall time in realtime (<see cref="Deadline"/>); <c>frames</c> always runs
+    /// exactly that many, whatever the timeout. Answers <c>{"frames_waited", "frame"}</c>, or
+    /// TIMEOUT. A held game advances for the wait.
     /// </summary>
     internal sealed class WaitCommand : BridgeCommand
     {
@@ -21,8 +22,8 @@ namespace AgentBridgeUnity.Core.Commands
             StepCondition.AddTo(new ArgsSchema()
                 .Add("frames", ArgSpec.Of("integer", "frames to wait").AsOptional().Within(1, Limits.MaxFrames))
                 .Add("settled", ArgSpec.Of("boolean", "wait until nothing animates for quiet_frames frames").AsOptional())
-                .Add("quiet_frames", ArgSpec.Of("integer", "with settled: the settled frames in a row (default 2)")
-                    .AsOptional().Within(1, Limits.MaxQuietFrames)))
+                .Add("quiet_frames", ArgSpec.Of("integer", "with settled: the settled frames in a row")
+                    .WithDefault(2).Within(1, Limits.MaxQuietFrames)))
                 .Add("timeout_ms", Limits.TimeoutMs("game ms in lockstep, wall ms in realtime")))
         {
         }
@@ -34,17 +35,17 @@ namespace AgentBridgeUnity.Core.Commands
             int conditions = StepCondition.CountGiven(args);
             if ((hasFrames ? 1 : 0) + (settled ? 1 : 0) + conditions != 1)
                 throw new InvalidArgsException(OneOf);
-            if (args["quiet_frames"] != null && !settled)
-                throw new InvalidArgsException("quiet_frames goes with settled: true.");
-            StepCondition.RefuseStrayArguments(args);
-            StepCondition condition = conditions == 1 ? StepCondition.From(context, args, Name) : null;
-            Deadline deadline = Deadline.Start(context, (long)args["timeout_ms"]);
+            StepCondition condition = null;
+            if (conditions == 1)
+                condition = StepCondition.From(context, args, Name);
+            else
+                StepCondition.RefuseStrayArguments(args);
             if (hasFrames)
-                return CommandReply.Later(FrameWait.Frames((int)args["frames"], deadline));
+                return CommandReply.Later(FrameWait.Frames((int)args["frames"]));
+            Deadline deadline = Deadline.Start(context, (long)args["timeout_ms"]);
             if (settled)
             {
-                int quiet = args["quiet_frames"] == null ? 2 : (int)args["quiet_frames"];
-                return CommandReply.Later(new SettledWait(quiet, deadline, FrameWait.Data,
+                return CommandReply.Later(new SettledWait((int)args["quiet_frames"], deadline, FrameWait.Data,
                     "The game did not settle within {0} ({1})."));
             }
             if (condition.Met(context))

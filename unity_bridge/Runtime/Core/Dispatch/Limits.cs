@@ -15,6 +15,9 @@ namespace AgentBridgeUnity.Core.Dispatch
         /// <summary>The most <c>quiet_frames</c> a settled wait may ask for.</summary>
         public const int MaxQuietFrames = 1000;
 
+        /// <summary>The most entries an <c>input_sequence</c> may have.</summary>
+        public const int MaxTimelineEntries = 10000;
+
         /// <summary>How far from the origin a point's coordinates may be, in pixels.</summary>
         public const double MaxCoordinate = 1e6;
 

@@ -57,12 +57,15 @@ namespace AgentBridgeUnity.Core.Replay
         readonly Dictionary<string, int> _numbers = new Dictionary<string, int>();
         Dictionary<string, string> _lastFields = new Dictionary<string, string>();
         Func<CommandContext> _context;
+        /// <summary>The context of each frame start, refreshed instead of made anew every frame.</summary>
+        CommandContext _frameContext;
         StreamWriter _file;
         IInputCapture _capture;
         bool _capturing;
         bool _begun;
         bool _focused;
-        int[] _size;
+        int _width;
+        int _height;
         int _nextNumber = 1;
         int _beforeStart;
         JObject _end;
@@ -158,7 +161,12 @@ namespace AgentBridgeUnity.Core.Replay
         /// <summary>The start of a frame: the header at launch, the window, a checkpoint every N frames.</summary>
         public void FrameStarted()
         {
-            CommandContext context = _context();
+            // The session's parts never change; only the tree it caches must be seen anew.
+            if (_frameContext == null)
+                _frameContext = _context();
+            else
+                _frameContext.Refresh();
+            CommandContext context = _frameContext;
             if (!_begun)
             {
                 Begin(context);
@@ -229,9 +237,10 @@ namespace AgentBridgeUnity.Core.Replay
             header["physics_ticks"] = time.PhysicsTicks;
             header["time_scale"] = time.TimeScale;
             header["time"] = context.Clock.Settings.Mode;
-            _size = _capture == null ? new[] { 0, 0 } : _capture.WindowSize;
+            _width = _capture == null ? 0 : _capture.WindowWidth;
+            _height = _capture == null ? 0 : _capture.WindowHeight;
             _focused = _capture != null && _capture.Focused;
-            header["window"] = new JArray(_size[0], _size[1]);
+            header["window"] = new JArray(_width, _height);
             header["rendered"] = _capture != null && _capture.Rendered;
             header["input"] = _capture == null ? "none" : _capture.Source;
             header["start_frame"] = StartFrame;
@@ -289,14 +298,16 @@ namespace AgentBridgeUnity.Core.Replay
                 Write(focus);
                 _focused = focused;
             }
-            int[] size = _capture.WindowSize;
-            if (size[0] != _size[0] || size[1] != _size[1])
+            int width = _capture.WindowWidth;
+            int height = _capture.WindowHeight;
+            if (width != _width || height != _height)
             {
                 JObject resized = Line("window", context);
                 resized["event"] = "size";
-                resized["size"] = new JArray(size[0], size[1]);
+                resized["size"] = new JArray(width, height);
                 Write(resized);
-                _size = size;
+                _width = width;
+                _height = height;
             }
         }
 

@@ -43,6 +43,8 @@ namespace AgentBridgeUnity.Core.Session
         readonly TreeVersion _versions = new TreeVersion();
         readonly CommandTable _commands;
         readonly List<RunningRequest> _running = new List<RunningRequest>();
+        /// <summary>The running requests as a tick began, reused so a frame allocates no copy.</summary>
+        readonly List<RunningRequest> _advancing = new List<RunningRequest>();
         readonly FramePacer _pacer = new FramePacer();
         readonly ReplayState _replays = new ReplayState();
         long _ticks;
@@ -132,6 +134,7 @@ namespace AgentBridgeUnity.Core.Session
             info["pid"] = Process.GetCurrentProcess().Id;
             info["game"] = _engine.GameName;
             info["frame"] = Frame;
+            info["time"] = Clock.Describe();
             return info;
         }
 
@@ -234,28 +237,43 @@ namespace AgentBridgeUnity.Core.Session
         /// </summary>
         void AdvanceRunning(bool afterFrameStart)
         {
-            foreach (RunningRequest request in _running.ToArray())
+            if (_running.Count == 0)
+                return;
+            // A request that answers leaves _running while it is walked: walk a copy.
+            _advancing.AddRange(_running);
+            try
             {
-                if (request.StartedTick == _ticks || !_running.Contains(request)
-                    || (request.Reply.Pending is IFrameStartReply) != afterFrameStart)
-                    continue;
-                JToken data;
-                try
-                {
-                    if (!request.Reply.Pending.TryFinish(NewContext(), out data))
-                        continue;
-                }
-                catch (Exception error)
-                {
-                    _running.Remove(request);
-                    Fail(request.Id, error, request.Command, request.Quiet);
-                    continue;
-                }
-                _running.Remove(request);
-                if (request.Quiet == null)
-                    WriteSuccess(request.Id, data);
-                RunAfter(request.Reply);
+                foreach (RunningRequest request in _advancing)
+                    Advance(request, afterFrameStart);
             }
+            finally
+            {
+                _advancing.Clear();
+            }
+        }
+
+        /// <summary>Answers <paramref name="request"/> when it is its turn and it is done.</summary>
+        void Advance(RunningRequest request, bool afterFrameStart)
+        {
+            if (request.StartedTick == _ticks || !_running.Contains(request)
+                || (request.Reply.Pending is IFrameStartReply) != afterFrameStart)
+                return;
+            JToken data;
+            try
+            {
+                if (!request.Reply.Pending.TryFinish(NewContext(), out data))
+                    return;
+            }
+            catch (Exception error)
+            {
+                _running.Remove(request);
+                Fail(request.Id, error, request.Command, request.Quiet);
+                return;
+            }
+            _running.Remove(request);
+            if (request.Quiet == null)
+                WriteSuccess(request.Id, data);
+            RunAfter(request.Reply);
         }
 
         void Start(RawLine line)

@@ -39,8 +39,11 @@ namespace AgentBridgeUnity.Core.Session
         /// </summary>
         string Replay(JObject recorded);
 
-        /// <summary>The window's size in pixels, <c>[width, height]</c>.</summary>
-        int[] WindowSize { get; }
+        /// <summary>The window's width in pixels.</summary>
+        int WindowWidth { get; }
+
+        /// <summary>The window's height in pixels.</summary>
+        int WindowHeight { get; }
 
         /// <summary>Whether the window has the keyboard focus.</summary>
         bool Focused { get; }

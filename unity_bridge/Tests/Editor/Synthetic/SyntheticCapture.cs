@@ -30,9 +30,14 @@ namespace AgentBridgeUnity.Tests.Synthetic
 
         public bool Focused { get; set; }
 
-        public int[] WindowSize
+        public int WindowWidth
         {
-            get { return new[] { 800, 600 }; }
+            get { return 800; }
+        }
+
+        public int WindowHeight
+        {
+            get { return 600; }
         }
 
         public bool Rendered
