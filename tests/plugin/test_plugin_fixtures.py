@@ -66,3 +66,27 @@ def test_launch_failures_are_reported_as_failures(pytester: pytest.Pytester) -> 
     )
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*Could not launch*no-such-godot*"])
+
+
+def test_agent_replay_passes_a_replay_that_holds_and_fails_one_that_parts(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    from agent_client import AgentClient
+
+    with AgentClient.launch(FIXTURE_GAME, scene="res://scenes/menu.tscn") as game:
+        game.start_recording(checkpoint_every=10)
+        game.fill("/root/Menu/Panel/Name", "Bob")
+        game.step(20)
+        kept = game.stop_recording(tmp_path / "kept.replay.jsonl").path
+    parted = tmp_path / "parted.replay.jsonl"
+    parted.write_text(kept.read_text(encoding="utf-8").replace('"Bob"', '"Alice"'), "utf-8")
+    pytester.makepyfile(f"""
+        def test_kept(agent_replay):
+            assert agent_replay({str(kept)!r}).same
+
+        def test_parted(agent_replay):
+            agent_replay({str(parted)!r})
+    """)
+    result = pytester.runpytest("--godot-project", str(FIXTURE_GAME))
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*ReplayDivergedError: parted.replay.jsonl: *property text*"])

@@ -5,6 +5,7 @@ entry points in pyproject.toml."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 import subprocess
@@ -74,3 +75,19 @@ def test_python_dash_m_agent_client_cli_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "agent-bridge" in done.stdout
+
+
+def test_every_fixture_and_hook_of_the_plugin_module_reaches_pytest() -> None:
+    # pytest registers the package, which re-imports the plugin module's names by hand: a
+    # fixture left out of that list would be "fixture not found" in every user's suite.
+    source = REPO / "agent_client" / "pytest_plugin" / "plugin.py"
+    package = importlib.import_module("agent_client.pytest_plugin")
+    defined = []
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        fixture = any("fixture" in ast.unparse(decorator) for decorator in node.decorator_list)
+        if fixture or node.name.startswith("pytest_"):
+            defined.append(node.name)
+    assert "agent_replay" in defined and "pytest_configure" in defined
+    assert [name for name in defined if not hasattr(package, name)] == []
