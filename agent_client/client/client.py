@@ -178,6 +178,7 @@ class AgentClient(Locators):
                 parent_pid=parent_pid,
                 scene=scene,
                 game_time=game_time,
+                record=record,
             )
         game = cls._start(
             argv,

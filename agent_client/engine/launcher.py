@@ -340,12 +340,13 @@ def unity_argv(
     parent_pid: int | None = None,
     scene: str | None = None,
     game_time: GameTime | None = None,
+    record: bool = False,
 ) -> list[str]:
     """A Unity player, or the editor in batch mode entering play mode, with the bridge on.
     ``scene`` (a scene name or its Build Settings path) is the scene the batch-mode editor
     opens; a player starts in its first scene (``change_scene`` goes elsewhere). The bridge
-    fixes the frame delta itself (Time.captureFramerate)."""
-    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time)
+    fixes the frame delta itself (Time.captureFramerate). ``record`` as for Godot."""
+    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time, record=record)
     if kind == "unity-player":
         player = target / "Contents" / "MacOS" / target.stem if target.suffix == ".app" else target
         graphics = [] if render else ["-nographics"]

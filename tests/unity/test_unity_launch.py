@@ -33,6 +33,15 @@ def test_a_player_build_is_launched_in_batch_mode(host_exe: Path, tmp_path: Path
         assert game.get_node("/root/Conformance/PlayButton")["node"]["name"] == "PlayButton"
 
 
+def test_a_player_launched_to_record_records_from_frame_0(host_exe: Path, tmp_path: Path) -> None:
+    player = fake_player(tmp_path, host_exe)
+    with AgentClient.launch(player, record=True) as game:
+        assert "--agent-record" in game.process.argv
+        game.step(5)
+        recording = game.stop_recording(tmp_path / "run.replay.jsonl")
+    assert recording.path.is_file() and recording.frames == 5
+
+
 def test_project_kinds(tmp_path: Path) -> None:
     (tmp_path / "godot").mkdir()
     (tmp_path / "godot" / "project.godot").write_text("")
