@@ -22,7 +22,7 @@ import orjson
 from agent_client.client.client import AgentClient
 from agent_client.client.metrics import describe_metrics
 from agent_client.client.world_text import controls_text, nearby_text, ray_text
-from agent_client.wire.errors import AgentBridgeError, BridgeError, GameExitedError
+from agent_client.wire.errors import BridgeError, GameExitedError, UsageError
 from agent_client.wire.protocol import Event, target_args
 
 # What the screen looks like to an agent after each step (and in `snapshot` by default).
@@ -46,14 +46,6 @@ NEXT_STEP = {
     "NO_SESSION": "call launch with the game's project folder first.",
     "GAME_EXITED": "the game is gone: call launch again (the log tail above says why).",
 }
-
-
-class ToolError(AgentBridgeError):
-    """A tool could not do its step; ``code`` picks the next-step hint."""
-
-    def __init__(self, code: str, sentence: str) -> None:
-        super().__init__(sentence)
-        self.code = code
 
 
 @dataclass
@@ -80,7 +72,7 @@ def explain(error: Exception) -> tuple[str, str]:
     """(code, "CODE: sentence Next: ...") for an error a tool met."""
     if isinstance(error, GameExitedError):
         code, sentence = "GAME_EXITED", f"{error}"
-    elif isinstance(error, (BridgeError, ToolError)):
+    elif isinstance(error, (BridgeError, UsageError)):
         code, sentence = error.code, str(error.args[0]) if error.args else str(error)
     else:
         code, sentence = "INTERNAL", str(error)
@@ -134,7 +126,7 @@ class Play:
 
     def current(self) -> AgentClient:
         if self.game is None or self.game.closed:
-            raise ToolError("NO_SESSION", "No game is running.")
+            raise UsageError("NO_SESSION", "No game is running.")
         return self.game
 
     def close(self) -> None:
