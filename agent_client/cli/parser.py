@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agent_client.engine.launcher import GameTime
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -90,6 +93,21 @@ def _input_arguments(action: Any, name: str) -> None:
     phase.add_argument("--release", action="store_true", help="let go of what --hold pressed")
 
 
+def game_time(args: argparse.Namespace, *, realtime: bool) -> GameTime:
+    """The game time ``--fps`` and ``--seed`` ask for (start, record, codegen).
+
+    Raises:
+        UsageError: BAD_ARGS, naming the option, when it is out of range.
+    """
+    from agent_client.engine.launcher import GameTime
+    from agent_client.wire.errors import UsageError
+
+    try:
+        return GameTime(realtime=realtime, fps=args.fps, seed=args.seed)
+    except ValueError as error:
+        raise UsageError("BAD_ARGS", str(error).replace("fixed_fps", "--fps")) from None
+
+
 def _game_options(parser: Any) -> None:
     """What launching a game for record and codegen takes."""
     parser.add_argument("project", help="the folder holding project.godot")
@@ -107,9 +125,6 @@ def _replay_commands(command: Callable[[str, str], Any]) -> None:
         "record", "play the game in a window; its inputs go to a replay file when it closes"
     )
     _game_options(record)
-    record.add_argument(
-        "--checkpoint-every", type=int, default=30, help="frames between digests (30)"
-    )
     replay = command("replay", "play a replay file again and compare the game's digests")
     replay.add_argument("file", help="a .replay.jsonl file")
     replay.add_argument(

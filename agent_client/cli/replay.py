@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
 from agent_client.cli.output import show, show_json
+from agent_client.cli.parser import game_time
 from agent_client.wire.errors import AgentBridgeError, UsageError
-
-ARTIFACTS = "artifacts"
+from agent_client.wire.protocol import ARTIFACTS_DIR
 
 
 def record_command(args: argparse.Namespace) -> int:
@@ -93,14 +94,15 @@ def codegen_command(args: argparse.Namespace) -> int:
 def _window_game(args: argparse.Namespace, *, record: bool) -> Any:
     from agent_client.client.client import AgentClient
 
+    clock = game_time(args, realtime=True)
     game = AgentClient.launch(
         Path(args.project).resolve(),
         godot=args.godot,
         scene=args.scene,
         render=True,
-        realtime=True,
-        fixed_fps=args.fps,
-        seed=args.seed,
+        realtime=clock.realtime,
+        fixed_fps=clock.fps,
+        seed=clock.seed,
         install=args.install,
         record=record,
     )
@@ -119,7 +121,7 @@ def _played(game: Any) -> Path:
     except KeyboardInterrupt:
         with contextlib.suppress(AgentBridgeError):
             game.request("record_stop")
-    folder = Path(game.session_dir) / ARTIFACTS
+    folder = Path(game.session_dir) / ARTIFACTS_DIR
     found = sorted(folder.glob("recording-*.replay.jsonl"), key=lambda path: path.stat().st_mtime)
     if not found:
         raise UsageError("NO_RECORDING", "The game wrote no recording (see its log).")
@@ -127,7 +129,7 @@ def _played(game: Any) -> Path:
 
 
 def _move(path: Path, out: Path) -> Path:
-    out.write_bytes(path.read_bytes())
+    shutil.move(path, out)
     return out
 
 

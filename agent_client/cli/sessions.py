@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_client.cli.output import show, show_json
+from agent_client.cli.parser import game_time
 from agent_client.engine.sessions import (
     alive,
     default_session,
@@ -42,12 +43,7 @@ def start(args: argparse.Namespace) -> int:
             f"stop it first with `agent-bridge stop --session "
             f"{name}`.",
         )
-    from agent_client.engine.launcher import GameTime
-
-    try:
-        GameTime(realtime=args.realtime, fps=args.fps, seed=args.seed)
-    except ValueError as error:
-        raise UsageError("BAD_ARGS", str(error).replace("fixed_fps", "--fps")) from None
+    clock = game_time(args, realtime=args.realtime)
     client = AgentClient.launch(
         project,
         godot=args.godot,
@@ -55,9 +51,9 @@ def start(args: argparse.Namespace) -> int:
         render=args.render,
         session=name,
         tie_to_parent=False,
-        realtime=args.realtime,
-        fixed_fps=args.fps,
-        seed=args.seed,
+        realtime=clock.realtime,
+        fixed_fps=clock.fps,
+        seed=clock.seed,
         install=args.install,
         import_progress=_import_progress(project),
         video=args.video,
