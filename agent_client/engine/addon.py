@@ -78,14 +78,13 @@ def install(project: Path) -> Installed:
 
 
 def is_installed(project: Path) -> bool:
-    """Whether the project has the addon's script and its autoload line."""
+    """Whether the project has the addon's script, its autoload line (first or not: its
+    place is what ``install`` mends and ``doctor`` names) and its editor plugin."""
     settings = project / "project.godot"
-    return (
-        (project / "addons" / ADDON_NAME / "agent_bridge.gd").is_file()
-        and settings.is_file()
-        and with_bridge(settings.read_text(encoding="utf-8"))
-        == settings.read_text(encoding="utf-8")
-    )
+    if not ((project / "addons" / ADDON_NAME / "agent_bridge.gd").is_file() and settings.is_file()):
+        return False
+    text = settings.read_text(encoding="utf-8")
+    return has_autoload(text) and with_plugin(text) == text
 
 
 def _lock_path(project: Path) -> Path:
@@ -131,8 +130,26 @@ def with_bridge(text: str) -> str:
 
 
 def with_autoload(text: str) -> str:
-    """project.godot text with the bridge's autoload line in its ``[autoload]`` section."""
-    return _with_line(text, "[autoload]", AUTOLOAD_KEY, lambda _old: AUTOLOAD_LINE)
+    """project.godot text with the bridge's autoload line first in its ``[autoload]`` section:
+    the engine makes autoloads in that order, so the bridge seeds the random generator and
+    hears the game's errors before any of the game's own code runs."""
+    lines = text.splitlines()
+    header = next((i for i, line in enumerate(lines) if line.strip() == "[autoload]"), None)
+    if header is None:
+        return _with_line(text, "[autoload]", AUTOLOAD_KEY, lambda _old: AUTOLOAD_LINE)
+    end = next((i for i in range(header + 1, len(lines)) if lines[i].startswith("[")), len(lines))
+    entries = [i for i in range(header + 1, end) if lines[i].strip()]
+    if entries and lines[entries[0]] == AUTOLOAD_LINE:
+        return text
+    kept = [line for line in lines[header + 1 : end] if not _is_key(line, AUTOLOAD_KEY)]
+    body = [line for line in kept if line.strip()]
+    section = ["", AUTOLOAD_LINE, *body, ""] if body else ["", AUTOLOAD_LINE, ""]
+    return "\n".join([*lines[: header + 1], *section, *lines[end:]]).rstrip("\n") + "\n"
+
+
+def has_autoload(text: str) -> bool:
+    """Whether project.godot text registers the bridge's autoload (first or not)."""
+    return any(line == AUTOLOAD_LINE for line in text.splitlines())
 
 
 def with_plugin(text: str) -> str:
@@ -148,6 +165,10 @@ def with_plugin(text: str) -> str:
     return _with_line(text, "[editor_plugins]", "enabled", enabled)
 
 
+def _is_key(line: str, key: str) -> bool:
+    return re.match(rf"{re.escape(key)}\s*=", line) is not None
+
+
 def _with_line(text: str, section: str, key: str, make: Callable[[str | None], str]) -> str:
     """``text`` with ``key``'s line in ``section`` replaced by ``make(old line)``, or added
     (with the section when missing) as ``make(None)``."""
@@ -157,7 +178,7 @@ def _with_line(text: str, section: str, key: str, make: Callable[[str | None], s
         return text.rstrip("\n") + f"\n\n{section}\n\n{make(None)}\n"
     end = next((i for i in range(header + 1, len(lines)) if lines[i].startswith("[")), len(lines))
     for i in range(header + 1, end):
-        if re.match(rf"{re.escape(key)}\s*=", lines[i]):
+        if _is_key(lines[i], key):
             lines[i] = make(lines[i])
             break
     else:

@@ -219,7 +219,9 @@ def test_a_video_of_ten_game_seconds_has_600_frames(tmp_path: Path) -> None:
     video = tmp_path / "run.avi"
     with AgentClient.launch(FIXTURE_GAME, video=video) as game:
         time.sleep(0.5)  # held: the wall clock passes, no frame is written
-        game.step(599)  # frames 0-598; frame 599 runs as the game quits
+        # The game's first frame (before frame 0) is filmed too; then frames 0-597, and
+        # frame 598 runs as the game quits.
+        game.step(598)
     info = read_avi(video)
     assert info.frames == 600 == info.declared_frames == info.jpeg_frames
     assert round(info.fps) == 60

@@ -70,10 +70,9 @@ var _refs: RefCounted
 var _pointer: RefCounted  # made with the first module that needs it
 var _snapshot_taker: RefCounted  # made with the first snapshot
 var _effects: RefCounted  # made with the first action command
-## The project settings and engine settings as the game started with them, for reset_game
-## (game_reset.gd, compiled only when a reset is first asked for).
-var _launch_settings: Dictionary = {}
-var _launch_engine: Dictionary = {}
+## What reset_game puts back, as the game started with it (game_reset.gd, compiled only when
+## a reset is first asked for): project settings, engine settings, the mouse mode.
+var _launch: Dictionary = {}
 var _error_log: Object  # a Logger (4.5+), not named here so this script parses on older engines
 var _channel: RefCounted
 var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
@@ -81,14 +80,29 @@ var _quit_code: int = -1
 var _parent_pid: int = 0
 var _next_parent_check_msec: int = 0
 var _last_activity_usec: int = 0
+var _announced: bool = false  # the ready file is written (at frame 0)
 
 
-## Autoloads are all made before any of them enters the tree, so seeding here comes before
-## every `_ready` of the game: the same seed gives the same random numbers.
+## Autoloads are made in order before the main scene is, and the bridge is the first one
+## (`agent-bridge install` puts it there): what happens here comes before the game's first
+## line of code. The same seed gives the same random numbers; the settings a reset puts back
+## are the project's own; the game's errors from then on, those its main scene logs while it
+## loads included, become events.
 func _init() -> void:
 	var options := _parse_user_args(OS.get_cmdline_user_args())
-	if options.agent_mode and _allowed_in_this_build():
-		seed(options.seed)
+	if not _will_activate(options):
+		return
+	seed(options.seed)
+	var settings := {}
+	for property: Dictionary in ProjectSettings.get_property_list():
+		if ProjectSettings.has_setting(property.name):
+			settings[property.name] = ProjectSettings.get_setting(property.name)
+	var engine := {}
+	for property: String in LAUNCH_ENGINE_PROPERTIES:
+		engine[property] = Engine.get(property)
+	_launch = {"settings": settings, "engine": engine, "mouse_mode": Input.mouse_mode}
+	_error_log = _script("error_log.gd").new()
+	OS.call("add_logger", _error_log)  # called by name: older engines lack it (see MIN_ENGINE)
 
 
 func _ready() -> void:
@@ -239,6 +253,12 @@ static func engine_too_old(version: Dictionary) -> String:
 		MIN_ENGINE[0], MIN_ENGINE[1], version.string]
 
 
+## Whether a bridge started with these options turns on (as _ready decides, quietly).
+static func _will_activate(options: Dictionary) -> bool:
+	return options.agent_mode and _allowed_in_this_build() and options.dir != "" \
+		and engine_too_old(Engine.get_version_info()) == ""
+
+
 static func _allowed_in_this_build() -> bool:
 	return OS.is_debug_build() or ProjectSettings.get_setting(RELEASE_SETTING, false)
 
@@ -257,6 +277,7 @@ func _activate(options: Dictionary) -> void:
 	var error: String = _channel.open()
 	if error != "":
 		push_error("AgentBridge: %s; the bridge stays off." % error)
+		OS.call("remove_logger", _error_log)
 		return
 	agent_mode = true
 	clock = _script("clock.gd").new(options.time, options.fps, options.seed)
@@ -268,16 +289,9 @@ func _activate(options: Dictionary) -> void:
 	events.clock = clock
 	events.start(root)
 	mode = _script("agent_mode.gd").new(get_tree(), clock)
-	for property: Dictionary in ProjectSettings.get_property_list():
-		if ProjectSettings.has_setting(property.name):
-			_launch_settings[property.name] = ProjectSettings.get_setting(property.name)
-	for property: String in LAUNCH_ENGINE_PROPERTIES:
-		_launch_engine[property] = Engine.get(property)
 	mode.start()
 	_refs = _script("refs.gd").new()
 	locator = _script("node_locator.gd").new(root, _refs)
-	_error_log = _script("error_log.gd").new()
-	OS.call("add_logger", _error_log)  # called by name: older engines lack it (see MIN_ENGINE)
 	for file: String in COMMAND_MODULES:
 		_dispatcher.defer(COMMAND_MODULES[file], file)
 	_dispatcher.module_loader = _load_module
@@ -288,10 +302,16 @@ func _activate(options: Dictionary) -> void:
 	if options.record:  # from frame 0, before a realtime game's first frame runs
 		_load_module(REPLAY_MODULE)
 		_command_modules.back().record_at_launch()
+
+
+## The ready file, written at frame 0: a game that quits or crashes in its first frame is
+## never taken for a ready one.
+func _announce() -> void:
+	_announced = true
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
-		"frame": 0, "time": clock.describe()})
+		"frame": clock.frame, "time": clock.describe()})
 
 
 ## Compiles a command module, on the first call of one of its commands, and registers it.
@@ -311,8 +331,7 @@ func _load_module(file: String) -> void:
 		"commands/timeline_commands.gd":
 			module = script.new(self, _get_pointer())
 		"commands/reset_commands.gd":
-			module = script.new(self, _script("game_reset.gd").new(self, _launch_settings,
-				_launch_engine))
+			module = script.new(self, _script("game_reset.gd").new(self, _launch))
 		"commands/metrics_commands.gd":
 			module = script.new(self)
 		"commands/action_commands.gd":
@@ -373,7 +392,10 @@ static func _size_headless_window(root: Window) -> void:
 ## on, new requests start, and while the game is held and nothing needs a frame, the engine
 ## stays here answering requests (at frame 0 too: the game waits for its first request).
 func _on_frame() -> void:
-	clock.begin_frame(get_process_delta_time())
+	if not clock.begin_frame(get_process_delta_time()):
+		return  # the game's first frame, run as the engine runs it (clock.gd)
+	if not _announced:
+		_announce()
 	mode.finish_animations()
 	frame_started.emit(clock.frame)
 	_pump()
@@ -484,6 +506,15 @@ func _send(response: Dictionary) -> void:
 		line = JSON.stringify(_script("value_codec.gd").to_wire(response), "", false)
 	if not _channel.write_line(line):
 		_record_engine_errors()  # the failed write is an engine error for the next answer
+
+
+## The game is ending: nothing of the bridge outlives the engine (a request still waiting
+## for a frame would keep the clock, and the engine holds the logger).
+func _exit_tree() -> void:
+	if clock != null:
+		clock.release()
+	if _error_log != null:
+		OS.call("remove_logger", _error_log)
 
 
 ## A game started by a client that died would run forever; it quits instead.

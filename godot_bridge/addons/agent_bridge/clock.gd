@@ -8,7 +8,10 @@ extends RefCounted
 ## any does, the frame goes on. Every frame is 1/fps s of game time: the launcher starts the
 ## engine with --fixed-fps, and physics ticks follow the project's tick rate against it.
 ## In realtime the game runs freely at fps frames a second (the same fixed delta) unless held
-## by `pause`. Frame numbers count from frame 0, the first frame the bridge saw.
+## by `pause`. Frame numbers count from frame 0, the start of the game's second frame: the
+## engine runs the first frame of a launched game as it would without the bridge (a physics
+## step, deferred calls, containers laid out, the first `_process`), and a reset game's first
+## frame the same way (`restart`), so both reach frame 0 alike.
 
 ## A frame began: every request waiting for one goes on (and may wait again).
 signal advanced
@@ -33,6 +36,8 @@ var fixed_delta: Variant = null
 
 var _physics_origin: int = 0
 var _started: bool = false
+## The game's first frame is under way or to come: the bridge leaves it alone.
+var _warming: bool = true
 var _demand: int = 0
 ## Where real-time pacing counts from: a wall time (usec) and the frame then (-1: not yet).
 var _anchor_usec: int = -1
@@ -49,14 +54,24 @@ func _init(p_mode: String, p_fps: int, p_seed: int) -> void:
 ## Awaited by whatever needs the game to run one more frame: `await clock.next_frame()`.
 ## It returns at the start of the next frame, before the game's nodes process it.
 func next_frame() -> void:
+	await run_until(advanced)
+
+
+## Awaited by whatever needs the game to run until `event` fires (a signal of the tree, such
+## as the start of the next physics step): the hold lets the frame go on meanwhile.
+func run_until(event: Signal) -> void:
 	_demand += 1
-	await advanced
+	await event
 	_demand -= 1
 
 
 ## Called at the start of every frame with the delta the engine gives it: counts the frame
-## and lets waiting requests go on.
-func begin_frame(delta: float) -> void:
+## and lets waiting requests go on. False for the game's first frame, which the bridge leaves
+## to the game (see the class comment).
+func begin_frame(delta: float) -> bool:
+	if _warming:
+		_warming = false
+		return false
 	if _started:
 		frame += 1
 		var fixed := absf(delta - Engine.time_scale / fps) < 1.0e-6
@@ -66,15 +81,30 @@ func begin_frame(delta: float) -> void:
 		fixed_delta = fixed
 	else:
 		_started = true
+		frame = 0
 		_physics_origin = Engine.get_physics_frames()
 	advanced.emit()
+	return true
 
 
-## Frame 0 again, held as the mode starts (a reset game starts over).
+## A reset game starts over: its first frame comes next, then frame 0, held as the mode
+## starts. Called where a launched game's scene stood before its first physics step.
 func restart() -> void:
-	frame = 0
-	_physics_origin = Engine.get_physics_frames()
+	_warming = true
+	_started = false
 	set_held(mode == LOCKSTEP)
+
+
+## Whether frame 0 has begun (a launched or reset game's first frame is behind it).
+func started() -> bool:
+	return _started
+
+
+## Lets go of every request still waiting for a frame: the game is ending, and a waiting
+## coroutine would keep this clock alive past the engine's exit.
+func release() -> void:
+	for connection: Dictionary in advanced.get_connections():
+		advanced.disconnect(connection.callable)
 
 
 ## Whether the bridge keeps the engine in its loop now: held, and no request needs a frame.

@@ -1,13 +1,19 @@
 extends RefCounted
 ## Puts the game back as it was launched, without a relaunch, so every test gets a fresh game
-## from a warm engine: project settings and the input map as the project file has them, every
-## script's static variables at their initial values, every autoload made again from its own
-## script or scene (the same node, so the game's references to it stay good), the scene loaded
-## fresh, input released, orphan nodes freed. All of it happens within one request: no frame
-## runs, so the game's `_process` never sees a half-reset state.
+## from a warm engine: project settings and the input map as the project file has them (the
+## settings the game added at run time gone), every script's static variables at their
+## initial values, every autoload made again from its own script or scene (the same node, so
+## the game's references to it stay good; the children it gained at run time gone), nodes the
+## game added to the root gone, the scene loaded fresh, input released, the tree unpaused,
+## orphan nodes freed.
 ##
-## What a reset cannot undo (a client relaunches instead): files the game wrote (user://),
-## threads it started, the window or display it changed, native extensions' own state.
+## The old game is taken down and the new one made where a launched game's scene stands
+## before its first physics step: at the start of the next physics step. Its first frame then
+## runs as a launched game's does (clock.gd), and its frame 0 is the launch's frame 0.
+##
+## What a reset cannot undo (a client relaunches instead): files the game wrote outside its
+## user:// folder, threads it started, the window or display it changed, the physics and
+## navigation worlds' own settings, native extensions' own state.
 
 static var CLASS_NAME := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
 
@@ -17,39 +23,51 @@ var _engine: Dictionary = {}  # Engine property -> its value at launch
 var _static_defaults: Dictionary = {}  # script path -> {static variable: initial value}
 var _scripts: PackedStringArray = []  # the project's scripts, found at the first reset
 var _autoloads: Array = []  # [name, path] of each autoload, in the project's order
+var _mouse_mode: Input.MouseMode
 
 
-## `launch_settings` and `launch_engine`: every project setting, and the engine settings a
-## test may change, as the game started with them (the bridge reads them when it activates).
-func _init(bridge: Node, launch_settings: Dictionary, launch_engine: Dictionary) -> void:
+## `launch`: what the bridge read before the game's first line ran: {"settings": every
+## project setting, "engine": the Engine settings a test may change, "mouse_mode"}.
+func _init(bridge: Node, launch: Dictionary) -> void:
 	_bridge = bridge
-	_settings = launch_settings
-	_engine = launch_engine
+	_settings = launch.settings
+	_engine = launch.engine
+	_mouse_mode = launch.mouse_mode
 	for name: String in _settings:
 		if name.begins_with("autoload/"):
 			_autoloads.append([name.trim_prefix("autoload/"),
 				(_settings[name] as String).trim_prefix("*")])
 
 
-## Resets the game onto `scene` (a res:// path). Returns the counts of what it did.
+## Resets the game onto `scene` (a res:// path); returns at frame 0 of the new game with the
+## counts of what it did. The game's own errors while it starts again (a script error in a
+## `_ready`) are the game's: they arrive as events, and the reset goes on.
 func reset(scene: String) -> Dictionary:
 	var tree := _bridge.get_tree()
+	var clock: RefCounted = _bridge.clock
+	await clock.run_until(tree.physics_frame)
+	_bridge.events.drain()  # the old game's last events go with it
 	var released := _release_input()
-	var old_scene := tree.current_scene
-	if old_scene != null:
-		tree.root.remove_child(old_scene)
-		old_scene.free()
+	tree.paused = false
+	var removed := _remove_run_time_nodes(tree)
+	var orphans := _free_orphans()
 	var settings := _restore_settings()
 	InputMap.load_from_project_settings()
 	var statics := _reset_statics()
-	seed(_bridge.clock.seed_value)
-	var autoloads := _reset_autoloads()
-	var orphans := _free_orphans()
+	seed(clock.seed_value)
+	# In a launch's order: every autoload's script is made, then the main scene's nodes,
+	# then the autoloads enter the tree (and get ready), then the scene.
+	var autoloads := _rebuild_autoloads()
 	var fresh: Node = (load(scene) as PackedScene).instantiate()
+	_attach_autoloads(autoloads)
 	tree.root.add_child(fresh)
 	tree.current_scene = fresh
-	return {"scene": scene, "autoloads": autoloads, "statics": statics,
-		"settings_restored": settings, "inputs_released": released, "orphans_freed": orphans}
+	clock.restart()
+	await clock.next_frame()
+	var names: Array = autoloads.map(func(entry: Array) -> String: return entry[0].name)
+	return {"scene": scene, "autoloads": names, "statics": statics,
+		"settings_restored": settings, "inputs_released": released, "orphans_freed": orphans,
+		"nodes_removed": removed}
 
 
 ## Lets go of every action, key and mouse button a test left down (and centers the sticks).
@@ -101,18 +119,30 @@ static func _release_event(event: InputEvent) -> InputEvent:
 	return null
 
 
-## Project settings (and engine settings) back to their values at launch; returns how many.
-## A setting added at run time stays: the engine adds some of its own on first use.
+## Project settings (and engine settings) back to their values at launch, and the settings
+## the game added at run time gone; returns how many changed. A setting the engine defined
+## on first use (it has a default) goes back to its default instead.
 func _restore_settings() -> int:
 	var restored := 0
 	for name: String in _settings:
 		if ProjectSettings.get_setting(name) != _settings[name]:
 			ProjectSettings.set_setting(name, _settings[name])
 			restored += 1
+	for property: Dictionary in ProjectSettings.get_property_list():
+		var name: String = property.name
+		if _settings.has(name) or not ProjectSettings.has_setting(name):
+			continue
+		var default: Variant = ProjectSettings.property_get_revert(name)
+		if default == null or ProjectSettings.get_setting(name) != default:
+			ProjectSettings.set_setting(name, default)  # null erases it
+			restored += 1
 	for property: String in _engine:
 		if Engine.get(property) != _engine[property]:
 			Engine.set(property, _engine[property])
 			restored += 1
+	if Input.mouse_mode != _mouse_mode:
+		Input.mouse_mode = _mouse_mode
+		restored += 1
 	return restored
 
 
@@ -174,27 +204,50 @@ func _project_scripts(folder: String) -> PackedStringArray:
 	return found
 
 
-## Every autoload but the bridge, made again in place and in order: the same node, its script
-## instance new (members at their initial values), a scene autoload's children instantiated
-## anew, connections to and from it dropped, then `_ready` again. Returns their names.
-func _reset_autoloads() -> Array:
-	var names: Array = []
+## The nodes the game added while it ran, beside its scene: the current scene, and every
+## child of the root that is neither an autoload nor the bridge, freed; returns how many.
+func _remove_run_time_nodes(tree: SceneTree) -> int:
+	var kept := {}
+	for autoload: Array in _autoloads:
+		kept[autoload[0]] = true
+	var removed := 0
+	for child: Node in tree.root.get_children():
+		if child == _bridge or kept.has(String(child.name)):
+			continue
+		tree.root.remove_child(child)
+		child.free()
+		removed += 1
+	return removed
+
+
+## Every autoload but the bridge, taken out of the tree and made again in place: the same
+## node, its script instance new (members at their initial values), its run-time children
+## gone (a scene autoload's own instantiated anew), connections to and from it dropped.
+## Returns [node, index, path] for each, in the order of the tree, for _attach_autoloads.
+func _rebuild_autoloads() -> Array:
+	var rebuilt: Array = []
 	var root := _bridge.get_tree().root
 	for autoload: Array in _autoloads:
-		var name: String = autoload[0]
-		var path: String = autoload[1]
-		var node := root.get_node_or_null(NodePath(name))
-		if node == null or node == _bridge:
-			continue
-		var index := node.get_index()
+		var node := root.get_node_or_null(NodePath(autoload[0]))
+		if node != null and node != _bridge:
+			rebuilt.append([node, node.get_index(), autoload[1]])
+	rebuilt.sort_custom(func(a: Array, b: Array) -> bool: return a[1] < b[1])
+	for entry: Array in rebuilt:
+		var node: Node = entry[0]
 		root.remove_child(node)
 		_disconnect_all(node)
-		_rebuild(node, path)
+		_rebuild(node, entry[2])
+	return rebuilt
+
+
+## The rebuilt autoloads back in the tree, where they were, each ready again.
+func _attach_autoloads(rebuilt: Array) -> void:
+	var root := _bridge.get_tree().root
+	for entry: Array in rebuilt:
+		var node: Node = entry[0]
 		node.request_ready()
 		root.add_child(node)
-		root.move_child(node, index)
-		names.append(name)
-	return names
+		root.move_child(node, entry[1])
 
 
 static func _disconnect_all(node: Node) -> void:
@@ -207,16 +260,17 @@ static func _disconnect_all(node: Node) -> void:
 			node.disconnect(described.name, connection.callable)
 
 
-## `node` as its script or scene makes it: a scene's children anew and the values the scene
-## gives the root; the script instance anew either way.
+## `node` as its script or scene makes it: its children gone (those the engine made for
+## its own class stay), a scene's children anew with the values the scene gives the root;
+## the script instance anew either way.
 static func _rebuild(node: Node, path: String) -> void:
 	var script: Script = node.get_script()
+	for child: Node in node.get_children():
+		node.remove_child(child)
+		child.free()
 	var fresh: Node = null
 	if path.get_extension() in ["tscn", "scn"]:
 		fresh = (load(path) as PackedScene).instantiate()
-		for child: Node in node.get_children(true):
-			node.remove_child(child)
-			child.free()
 	node.set_script(null)
 	node.set_script(script)
 	if fresh == null:

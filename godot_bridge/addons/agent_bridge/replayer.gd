@@ -245,7 +245,7 @@ func _explain(line: Dictionary, now: Dictionary) -> Dictionary:
 ## The first field of a node whose hash differs from the recorded hashes: its name and the
 ## value it has in this run.
 func _field(node_path: String, recorded: String) -> Dictionary:
-	var node := _bridge.get_tree().root.get_node(NodePath(node_path))
+	var node := StateDigest.node_at(_bridge.get_tree().root, node_path)
 	var names := _digest.field_names(node)
 	var values := _digest.state_of(node, node_path)
 	var width := StateDigest.FIELD_DIGITS

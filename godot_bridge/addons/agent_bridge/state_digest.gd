@@ -5,6 +5,10 @@ extends RefCounted
 ## a physics body, and the public plain variables of its script (those get_tree shows). Two
 ## runs with the same seed and inputs have the same digest at the same frame; the first node
 ## whose own hash differs names where they parted.
+##
+## A node the engine named (`@VScrollBar@14`: the number counts every node made so far, so it
+## differs between a launch and a reset) is named by its class and its index among its
+## siblings instead (`@VScrollBar#2`); the game's own names never begin with `@`.
 
 const Codec := preload("value_codec.gd")
 const TreeSerializer := preload("tree_serializer.gd")
@@ -47,9 +51,34 @@ func _add(node: Node, path: String, whole: HashingContext, by_node: Dictionary,
 	if per_node:
 		by_node[path] = line.sha256_text().left(DIGITS)
 	var count := 1
+	var index := 0
 	for child: Node in node.get_children(true):
-		count += _add(child, path.path_join(String(child.name)), whole, by_node, per_node)
+		count += _add(child, path.path_join(stable_name(child, index)), whole, by_node,
+			per_node)
+		index += 1
 	return count
+
+
+## `node`'s name in a digest path; `index`: its place among its parent's children, internal
+## ones included (the class comment says why).
+static func stable_name(node: Node, index: int) -> String:
+	var name := String(node.name)
+	return "@%s#%d" % [node.get_class(), index] if name.begins_with("@") else name
+
+
+## The node a digest path names under `root`, or null.
+static func node_at(root: Node, path: String) -> Node:
+	var node := root
+	var parts := path.trim_prefix(str(root.get_path())).split("/", false)
+	for part: String in parts:
+		if part.begins_with("@"):
+			var index := part.get_slice("#", 1).to_int()
+			node = node.get_child(index, true) if index < node.get_child_count(true) else null
+		else:
+			node = node.get_node_or_null(NodePath(part))
+		if node == null:
+			return null
+	return node
 
 
 ## What of one node goes into the digest, as wire values.
@@ -96,8 +125,10 @@ func _add_fields(node: Node, path: String, whole: HashingContext, fields: Dictio
 	whole.update(("[" + ",".join(parts) + "]").to_utf8_buffer())
 	fields[path] = hashes
 	order.append(path)
+	var index := 0
 	for child: Node in node.get_children(true):
-		_add_fields(child, path.path_join(String(child.name)), whole, fields, order)
+		_add_fields(child, path.path_join(stable_name(child, index)), whole, fields, order)
+		index += 1
 
 
 func _state(node: Node, path: String, names: Array) -> Array:

@@ -182,9 +182,19 @@ def test_install_copies_the_addon_and_registers_the_autoload(
     text = (project / "project.godot").read_text()
     assert text.count("AgentBridge=") == 1
     assert (
-        'Music="*res://music.gd"\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n'
-        in text
+        '[autoload]\n\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n'
+        'Music="*res://music.gd"\n' in text
+    ), "the bridge is the first autoload: it runs before any of the game's code"
+    moved = project / "project.godot"
+    moved.write_text(
+        text.replace('AgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n', "").replace(
+            'Music="*res://music.gd"\n',
+            'Music="*res://music.gd"\nAgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n',
+        )
     )
+    assert main(["install", str(project)]) == 0
+    assert "autoload registered" in capsys.readouterr().out
+    assert moved.read_text() == text, "an install that was not first is moved first"
     assert "[display]\n\nwindow/size/viewport_width=640\n" in text
     assert (
         'enabled=PackedStringArray("res://addons/dialogic/plugin.cfg", '

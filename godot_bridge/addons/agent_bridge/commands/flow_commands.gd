@@ -35,7 +35,7 @@ func register_into(dispatcher: RefCounted) -> void:
 	}, "Stop a request that is still running (a long wait): it answers CANCELLED at once.",
 		"bridge")
 	dispatcher.register("change_scene", _change_scene, {
-		"path": {"type": "string", "description": "a res:// scene file"},
+		"path": {"type": "string", "description": "a res:// (or uid://) scene file"},
 	}, "Switch the current scene; answers once the new scene is in the tree.", "bridge")
 	dispatcher.register("quit", _quit, {
 		"exit_code": {"type": "integer", "default": 0},
@@ -105,12 +105,12 @@ func _cancel(args: Dictionary) -> Variant:
 
 
 func _change_scene(args: Dictionary) -> Variant:
-	var path: String = args.path
+	var path := scene_path(args.path)
 	var outside := project_path_problem(path)
 	if outside != "":
 		return CommandError.invalid_args(outside)
 	if not ResourceLoader.exists(path, "PackedScene"):
-		return CommandError.not_found("There is no scene file %s." % path)
+		return CommandError.not_found("There is no scene file %s." % args.path)
 	var tree: SceneTree = _bridge.get_tree()
 	_bridge.mode.scene_change_pending = true
 	var error := tree.change_scene_to_file(path)
@@ -127,6 +127,17 @@ func _change_scene(args: Dictionary) -> Variant:
 	_bridge.mode.scene_change_pending = false
 	# The scene_changed event comes from the tree itself, as for the game's own changes.
 	return {"scene": path, "root": str(tree.current_scene.get_path())}
+
+
+## The res:// path a scene argument names: a uid:// one (how Godot 4.4 and later store the
+## main scene) resolved through the project's UIDs; any other as it is.
+static func scene_path(scene: String) -> String:
+	if not scene.begins_with("uid://"):
+		return scene
+	var id := ResourceUID.text_to_id(scene)
+	if id == ResourceUID.INVALID_ID or not ResourceUID.has_id(id):
+		return scene  # refused below, by name
+	return ResourceUID.get_id_path(id)
 
 
 ## Why `path` is not a file inside the project (res://), or "": a path argument must never

@@ -1,7 +1,7 @@
 extends RefCounted
-## reset_game: the game as it was launched, from the same warm engine (game_reset.gd), with the
-## clock back at frame 0 and the event queue emptied; the events the fresh game sends while
-## it starts come with the answer, as they would with a new launch's first answer.
+## reset_game: the game as it was launched, from the same warm engine (game_reset.gd), answered
+## at its frame 0 with the event queue emptied; the events the fresh game sends while it
+## starts come with the answer, as they would with a new launch's first answer.
 
 const CommandError := preload("../command_error.gd")
 const FlowCommands := preload("flow_commands.gd")
@@ -19,7 +19,8 @@ func register_into(dispatcher: RefCounted) -> void:
 	# Not plain "reset": games register that name for their own (a level's reset, say).
 	dispatcher.register("reset_game", _reset, {
 		"scene": {"type": "string", "optional": true,
-			"description": "a res:// scene to start on (default: the project's main scene)"},
+			"description": "a res:// (or uid://) scene to start on (default: the project's "
+				+ "main scene)"},
 	}, "Put the game back as it was launched (autoloads, statics, settings, input map, "
 		+ "the scene, input, time and seed) without relaunching it.", "bridge")
 
@@ -29,14 +30,13 @@ func _reset(args: Dictionary) -> Variant:
 		ProjectSettings.get_setting("application/run/main_scene", ""))
 	if scene == "":
 		return CommandError.invalid_args("The project has no main scene: name one (scene).")
-	var outside := FlowCommands.project_path_problem(scene)
+	var path := FlowCommands.scene_path(scene)
+	var outside := FlowCommands.project_path_problem(path)
 	if outside != "":
 		return CommandError.invalid_args(outside)
-	if not ResourceLoader.exists(scene, "PackedScene"):
+	if not ResourceLoader.exists(path, "PackedScene"):
 		return CommandError.not_found("There is no scene file %s." % scene)
-	_bridge.events.drain()
-	_bridge.clock.restart()
+	var done: Dictionary = await _game_reset.reset(path)
 	_bridge.mode.scene_change_pending = false
-	var done: Dictionary = _game_reset.reset(scene)
 	done["frame"] = _bridge.clock.frame
 	return done
