@@ -38,6 +38,12 @@ var _physics_origin: int = 0
 var _started: bool = false
 ## The game's first frame is under way or to come: the bridge leaves it alone.
 var _warming: bool = true
+## Physics ticks the launched game's first frame ran (-1: not yet known); the engine gives
+## the first frame fewer than the later ones when the tick rate is above the frame rate.
+var _first_frame_ticks: int = -1
+## Physics ticks the last frame ran, and the tick count when it began.
+var _ticks_per_frame: int = 1
+var _ticks_at_frame_start: int = 0
 var _demand: int = 0
 ## Where real-time pacing counts from: a wall time (usec) and the frame then (-1: not yet).
 var _anchor_usec: int = -1
@@ -69,9 +75,15 @@ func run_until(event: Signal) -> void:
 ## and lets waiting requests go on. False for the game's first frame, which the bridge leaves
 ## to the game (see the class comment).
 func begin_frame(delta: float) -> bool:
+	var ticks := Engine.get_physics_frames()
+	var ticks_this_frame := ticks - _ticks_at_frame_start
+	_ticks_at_frame_start = ticks
 	if _warming:
 		_warming = false
+		if _first_frame_ticks < 0:
+			_first_frame_ticks = ticks  # a launch: every tick so far was its first frame's
 		return false
+	_ticks_per_frame = ticks_this_frame
 	if _started:
 		frame += 1
 		var fixed := absf(delta - Engine.time_scale / fps) < 1.0e-6
@@ -85,6 +97,12 @@ func begin_frame(delta: float) -> bool:
 		_physics_origin = Engine.get_physics_frames()
 	advanced.emit()
 	return true
+
+
+## How many physics ticks of the coming frame a reset lets pass before it makes the new
+## game, so that the new game's first frame runs as many ticks as a launched game's did.
+func ticks_before_restart() -> int:
+	return maxi(_ticks_per_frame - maxi(_first_frame_ticks, 1), 0)
 
 
 ## A reset game starts over: its first frame comes next, then frame 0, held as the mode

@@ -12,8 +12,8 @@ extends RefCounted
 ## runs as a launched game's does (clock.gd), and its frame 0 is the launch's frame 0.
 ##
 ## What a reset cannot undo (a client relaunches instead): files the game wrote outside its
-## user:// folder, threads it started, the window or display it changed, the physics and
-## navigation worlds' own settings, native extensions' own state.
+## user:// folder, threads it started, the window or display it changed, native extensions'
+## own state.
 
 static var CLASS_NAME := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
 
@@ -45,7 +45,8 @@ func _init(bridge: Node, launch: Dictionary) -> void:
 func reset(scene: String) -> Dictionary:
 	var tree := _bridge.get_tree()
 	var clock: RefCounted = _bridge.clock
-	await clock.run_until(tree.physics_frame)
+	for tick: int in clock.ticks_before_restart() + 1:
+		await clock.run_until(tree.physics_frame)
 	_bridge.events.drain()  # the old game's last events go with it
 	var released := _release_input()
 	tree.paused = false
@@ -58,16 +59,40 @@ func reset(scene: String) -> Dictionary:
 	# In a launch's order: every autoload's script is made, then the main scene's nodes,
 	# then the autoloads enter the tree (and get ready), then the scene.
 	var autoloads := _rebuild_autoloads()
+	# Fresh physics spaces and navigation maps, as a launched game has: a space's history (the
+	# bodies it held, in what order) steers its solver, and the game may have changed its
+	# settings. Only the bridge is in the tree now. The old worlds are held until the new ones
+	# are in place: the viewport lets go of the old one's rendering scenario only then.
+	var old_worlds := [tree.root.world_2d, tree.root.world_3d]
+	tree.root.world_2d = World2D.new()
+	tree.root.world_3d = World3D.new()
+	old_worlds.clear()
 	var fresh: Node = (load(scene) as PackedScene).instantiate()
 	_attach_autoloads(autoloads)
 	tree.root.add_child(fresh)
 	tree.current_scene = fresh
+	# A launched game's transforms reach the physics servers before its first tick's
+	# `_physics_process`; the engine's own flush for this tick has passed, so flush them here.
+	for entry: Array in autoloads:
+		_flush_transforms(entry[0])
+	_flush_transforms(fresh)
 	clock.restart()
 	await clock.next_frame()
 	var names: Array = autoloads.map(func(entry: Array) -> String: return entry[0].name)
 	return {"scene": scene, "autoloads": names, "statics": statics,
 		"settings_restored": settings, "inputs_released": released, "orphans_freed": orphans,
 		"nodes_removed": removed}
+
+
+## Sends the transform changes `node` and its descendants have pending (a body placed in a
+## `_ready`), as the engine does at the start of a physics tick.
+static func _flush_transforms(node: Node) -> void:
+	if node is Node3D:
+		(node as Node3D).force_update_transform()
+	elif node is CanvasItem:
+		(node as CanvasItem).force_update_transform()
+	for child: Node in node.get_children(true):
+		_flush_transforms(child)
 
 
 ## Lets go of every action, key and mouse button a test left down (and centers the sticks).
