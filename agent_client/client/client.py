@@ -8,7 +8,7 @@ import shutil
 import warnings
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -187,6 +187,7 @@ class AgentClient(Locators):
             timeout=timeout,
             ready_timeout=ready_timeout,
             owns_session=session is None,
+            exit_codes=launcher.GODOT_EXIT_CODES if kind == "godot" else launcher.UNITY_EXIT_CODES,
         )
         game.render = render or video is not None
         game.video = Path(video).absolute() if video is not None else None
@@ -236,8 +237,9 @@ class AgentClient(Locators):
         timeout: float,
         ready_timeout: float,
         owns_session: bool,
+        exit_codes: Mapping[int, str] | None = None,
     ) -> AgentClient:
-        process = launcher.GameProcess(argv, session_dir, env=env)
+        process = launcher.GameProcess(argv, session_dir, env=env, exit_codes=exit_codes)
         try:
             info = process.wait_ready(ready_timeout)
         except BaseException:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,10 +30,15 @@ from agent_client.wire.protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE, SESS
 GODOT_ENV = "GODOT_BIN"
 UNITY_EDITOR_ENV = "UNITY_EDITOR"
 UNITY_BATCH_METHOD = "AgentBridgeUnity.Editor.BatchEntry.Run"
-# What the Unity package's batch-mode entry means by its own exit codes.
+# What each engine means by an exit code of its own (a game may also quit with any code).
 UNITY_EXIT_CODES = {
-    2: " (Unity: the scene -agentScene names is not in the project)",
-    3: " (Unity: the project's scripts do not compile)",
+    2: "Unity: the scene -agentScene names is not in the project",
+    3: "Unity: the project's scripts do not compile",
+}
+GODOT_EXIT_CODES = {
+    1: "Godot: the engine could not run the project (no project.godot, a missing main scene), "
+    "or the game called quit(1)",
+    255: "Godot: the engine failed while starting",
 }
 LOG_TAIL_LINES = 40
 # Seconds a stopped game may take to be reaped before it is killed outright.
@@ -41,6 +47,8 @@ STOP_WAIT = 5.0
 DEFAULT_FPS = 60
 MAX_FPS = 1000
 LOG_TAIL_BYTES = 16384
+# Signals that mean the process crashed rather than was stopped.
+CRASH_SIGNALS = frozenset({4, 6, 7, 8, 11})  # SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGSEGV
 # The first line of the engine's crash report ("handle_crash: Program crashed with signal 4").
 CRASH_MARK = "handle_crash:"
 # Engine log lines that mean the bridge will never get ready: no point waiting out the timeout.
@@ -48,6 +56,20 @@ BRIDGE_BROKEN_MARKS = (
     "Failed to instantiate an autoload",
     'Failed to load script "res://addons/agent_bridge/',
 )
+
+
+def exit_meaning(code: int, engine_codes: Mapping[int, str]) -> str:
+    """``code 3``, with what the engine means by it, or the signal that ended the process
+    (POSIX reports a process killed by signal N as -N)."""
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        crashed = -code in CRASH_SIGNALS
+        return f"code {code} (killed by {name}{': the engine crashed' if crashed else ''})"
+    meaning = engine_codes.get(code)
+    return f"code {code} ({meaning})" if meaning else f"code {code}"
 
 
 def find_godot(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -376,10 +398,14 @@ class GameProcess:
         *,
         cwd: Path | None = None,
         env: dict[str, str] | None = None,
+        exit_codes: Mapping[int, str] | None = None,
     ) -> None:
         self.argv = argv
         self.session_dir = session_dir
         self.log_path = session_dir / LOG_FILE
+        # What the engine means by its own exit codes (GODOT_EXIT_CODES, UNITY_EXIT_CODES).
+        self.exit_codes = exit_codes or {}
+        self.ready = False
         self.popen = process.spawn(argv, log_path=self.log_path, cwd=cwd, env=env)
 
     @property
@@ -393,8 +419,9 @@ class GameProcess:
         """Raise GameExitedError if the game has ended."""
         code = self.popen.poll()
         if code is not None:
+            when = "" if self.ready else " before its bridge was ready (in its first frame)"
             raise GameExitedError(
-                f"The game exited with code {code}{UNITY_EXIT_CODES.get(code, '')}.",
+                f"The game exited{when} with {exit_meaning(code, self.exit_codes)}.",
                 exit_code=code,
                 log_tail=log_tail(self.log_path),
             )
@@ -411,6 +438,7 @@ class GameProcess:
         next_log_check = 0.0
         while time.monotonic() < deadline:
             if ready.exists():
+                self.ready = True
                 return dict(orjson.loads(ready.read_bytes()))
             self.check_alive()
             if time.monotonic() > next_log_check:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent_client import AgentClient, InvalidArgsError, NotFoundError
+from agent_client import AgentClient, GameExitedError, InvalidArgsError, NotFoundError
 from tests.conftest import RESET_GAME
 
 pytest_plugins = ["pytester"]
@@ -63,6 +63,45 @@ def test_a_reset_game_is_the_game_as_launched(reset_game: AgentClient) -> None:
     assert game.last_frame == 0
 
 
+def _errors(game: AgentClient) -> list[str]:
+    return [str(event["args"][1]) for event in game.event_log if event["type"] == "engine_error"]
+
+
+def test_the_games_errors_from_its_first_line_arrive_as_events_and_a_reset_survives_them() -> None:
+    broken = "res://scenes/broken.tscn"
+    expected = ["broken: _init", "broken: _enter_tree", "fail_in_ready"]
+    with AgentClient.launch(RESET_GAME, scene=broken) as game:
+        game.hello()
+        launched = _errors(game)
+        assert [any(part in error for error in launched) for part in expected] == [True] * 3, (
+            launched
+        )
+        done = game.reset(broken)
+        assert done["frame"] == 0, "the game's own script error is not the reset's failure"
+        again = _errors(game)
+        assert [any(part in error for error in again) for part in expected] == [True] * 3, again
+
+
+def test_a_game_that_quits_in_its_first_frame_fails_the_launch_and_leaks_nothing() -> None:
+    with pytest.raises(GameExitedError) as exited:
+        AgentClient.launch(RESET_GAME, scene="res://scenes/quits.tscn")
+    assert exited.value.exit_code == 3
+    message = str(exited.value)
+    assert "before its bridge was ready" in message and "code 3" in message
+    assert "Unity" not in message, "a Godot game gets Godot's meanings of exit codes"
+    assert "leaked" not in exited.value.log_tail and "still in use" not in exited.value.log_tail
+
+
+def test_a_game_that_quits_while_a_request_waits_leaks_nothing(reset_game: AgentClient) -> None:
+    game = reset_game
+    game.call_method(MAIN, "quit_soon", 4)
+    with pytest.raises(GameExitedError) as exited:
+        game.step(30)
+    assert exited.value.exit_code == 4 and "before its bridge" not in str(exited.value)
+    log = (game.session_dir / "engine.log").read_text()  # type: ignore[operator]
+    assert "leaked" not in log and "still in use" not in log, log[-2000:]
+
+
 def test_the_event_log_starts_over(reset_game: AgentClient) -> None:
     game = reset_game
     game.call_method(MAIN, "dirty")
@@ -84,6 +123,10 @@ def test_a_reset_onto_another_scene_and_bad_scenes(reset_game: AgentClient) -> N
     assert game.reset("res://scenes/hud.tscn")["scene"] == "res://scenes/hud.tscn"
     last = game.get_tree("/root", max_depth=1)["children"][-1]
     assert last["type"] == "CanvasLayer", "the named scene is the current one"
+    # How Godot 4.4 and later name the main scene in project.godot.
+    assert game.reset("uid://bcspcubngfj70")["scene"] == "res://scenes/main.tscn"
+    with pytest.raises(NotFoundError, match="no scene file uid://"):
+        game.reset("uid://aaaaaaaaaaaaa")
 
 
 @pytest.mark.usefixtures("godot_for_inner_runs")

@@ -71,7 +71,7 @@ var _pointer: RefCounted  # made with the first module that needs it
 var _snapshot_taker: RefCounted  # made with the first snapshot
 var _effects: RefCounted  # made with the first action command
 ## What reset_game puts back, as the game started with it (game_reset.gd, compiled only when
-## a reset is first asked for): project settings, engine settings, the mouse mode.
+## a reset is first asked for): project settings, engine settings, servers' state.
 var _launch: Dictionary = {}
 var _error_log: Object  # a Logger (4.5+), not named here so this script parses on older engines
 var _channel: RefCounted
@@ -100,7 +100,8 @@ func _init() -> void:
 	var engine := {}
 	for property: String in LAUNCH_ENGINE_PROPERTIES:
 		engine[property] = Engine.get(property)
-	_launch = {"settings": settings, "engine": engine, "mouse_mode": Input.mouse_mode}
+	_launch = {"settings": settings, "engine": engine, "services": {
+		"mouse_mode": Input.mouse_mode, "playback_speed_scale": AudioServer.playback_speed_scale}}
 	_error_log = _script("error_log.gd").new()
 	OS.call("add_logger", _error_log)  # called by name: older engines lack it (see MIN_ENGINE)
 
@@ -448,14 +449,15 @@ func _run(text: String) -> void:
 		var request: Dictionary = prepared.request
 		var token := {"cancelled": false}
 		_in_flight[request.id] = token
-		var start_frame: int = clock.frame
+		var start_frame := Engine.get_process_frames()  # a reset sets the clock's count back
 		request_started.emit(request)
 		response = await _dispatcher.run(request, token)
 		if _in_flight.get(request.id) == token:
 			_in_flight.erase(request.id)
 		if token.cancelled:
 			return  # answered already, by cancel()
-		response = _checked_response(response, request, clock.frame == start_frame)
+		response = _checked_response(response, request,
+			Engine.get_process_frames() == start_frame)
 	mode.finish_animations()
 	_send(response)
 	_note_activity()
@@ -508,11 +510,15 @@ func _send(response: Dictionary) -> void:
 		_record_engine_errors()  # the failed write is an engine error for the next answer
 
 
-## The game is ending: nothing of the bridge outlives the engine (a request still waiting
-## for a frame would keep the clock, and the engine holds the logger).
+## The game is ending: nothing of the bridge outlives the engine. A request still waiting
+## (for a frame, for the game to settle) is a chain of coroutines that hold each other and
+## their objects, which the engine would report leaked: each is cancelled (unanswered: the
+## client sees the game exit) and let run to its end.
 func _exit_tree() -> void:
+	for token: Dictionary in _in_flight.values():
+		token.cancelled = true
 	if clock != null:
-		clock.release()
+		clock.finish_waits()
 	if _error_log != null:
 		OS.call("remove_logger", _error_log)
 

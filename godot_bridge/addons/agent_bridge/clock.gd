@@ -22,6 +22,8 @@ const MODES := [LOCKSTEP, REALTIME]
 const DEFAULT_FPS := 60
 const MAX_FPS := 1000
 const MAX_LAG_USEC := 250000
+## The most frames finish_waits lets cancelled requests run.
+const FINISH_ROUNDS := 1000
 
 var mode: String = LOCKSTEP
 var fps: int = DEFAULT_FPS
@@ -113,16 +115,18 @@ func restart() -> void:
 	set_held(mode == LOCKSTEP)
 
 
+## Lets every request waiting for a frame go on until none waits (the game is ending and its
+## requests are cancelled, so each ends within a frame or two of its own).
+func finish_waits() -> void:
+	var rounds := 0
+	while _demand > 0 and rounds < FINISH_ROUNDS:
+		advanced.emit()
+		rounds += 1
+
+
 ## Whether frame 0 has begun (a launched or reset game's first frame is behind it).
 func started() -> bool:
 	return _started
-
-
-## Lets go of every request still waiting for a frame: the game is ending, and a waiting
-## coroutine would keep this clock alive past the engine's exit.
-func release() -> void:
-	for connection: Dictionary in advanced.get_connections():
-		advanced.disconnect(connection.callable)
 
 
 ## Whether the bridge keeps the engine in its loop now: held, and no request needs a frame.

@@ -23,16 +23,17 @@ var _engine: Dictionary = {}  # Engine property -> its value at launch
 var _static_defaults: Dictionary = {}  # script path -> {static variable: initial value}
 var _scripts: PackedStringArray = []  # the project's scripts, found at the first reset
 var _autoloads: Array = []  # [name, path] of each autoload, in the project's order
-var _mouse_mode: Input.MouseMode
+var _launch_services: Dictionary = {}  # {"mouse_mode", "playback_speed_scale"} at launch
 
 
 ## `launch`: what the bridge read before the game's first line ran: {"settings": every
-## project setting, "engine": the Engine settings a test may change, "mouse_mode"}.
+## project setting, "engine": the Engine settings a test may change, "services": the
+## engine servers' state a game may change (_restore_engine_services)}.
 func _init(bridge: Node, launch: Dictionary) -> void:
 	_bridge = bridge
 	_settings = launch.settings
 	_engine = launch.engine
-	_mouse_mode = launch.mouse_mode
+	_launch_services = launch.services
 	for name: String in _settings:
 		if name.begins_with("autoload/"):
 			_autoloads.append([name.trim_prefix("autoload/"),
@@ -165,9 +166,24 @@ func _restore_settings() -> int:
 		if Engine.get(property) != _engine[property]:
 			Engine.set(property, _engine[property])
 			restored += 1
-	if Input.mouse_mode != _mouse_mode:
-		Input.mouse_mode = _mouse_mode
+	return restored + _restore_engine_services()
+
+
+## What the game may have changed in the engine's servers, as at launch: the mouse mode, the
+## audio buses and their playback speed, MIDI inputs (closed: a game opens them in a `_ready`,
+## and opening them twice is an engine error). Returns how many differed.
+func _restore_engine_services() -> int:
+	var restored := 0
+	if Input.mouse_mode != _launch_services.mouse_mode:
+		Input.mouse_mode = _launch_services.mouse_mode
 		restored += 1
+	if AudioServer.playback_speed_scale != _launch_services.playback_speed_scale:
+		AudioServer.playback_speed_scale = _launch_services.playback_speed_scale
+		restored += 1
+	var layout_path: String = _settings.get("audio/buses/default_bus_layout", "")
+	AudioServer.set_bus_layout(load(layout_path) if ResourceLoader.exists(layout_path,
+		"AudioBusLayout") else AudioBusLayout.new())
+	OS.close_midi_inputs()
 	return restored
 
 

@@ -30,6 +30,13 @@ func dirty() -> void:
 	var leaked := Node2D.new()
 	leaked.name = "Leaked"
 	_leaked.append(leaked.get_instance_id())
+	# What a game adds at run time outside its scene, and what it changes in the servers.
+	GameState.add_child(Timer.new())
+	get_tree().root.add_child.call_deferred(Node.new())
+	ProjectSettings.set_setting("game/added_at_run_time", true)
+	AudioServer.set_bus_volume_db(0, -12.0)
+	AudioServer.playback_speed_scale = 0.5
+	get_tree().paused = true
 
 
 ## What a fresh game shows; every test checks it before changing anything.
@@ -49,4 +56,15 @@ func state() -> Dictionary:
 		"jump_pressed": Input.is_action_pressed("jump"),
 		"orphans": Node.get_orphan_node_ids().size(),
 		"label": $Score.text,
+		"autoload_children": GameState.get_child_count(),
+		"root_children": get_tree().root.get_child_count(),
+		"added_setting": ProjectSettings.has_setting("game/added_at_run_time"),
+		"master_db": AudioServer.get_bus_volume_db(0),
+		"playback_speed": AudioServer.playback_speed_scale,
+		"paused": get_tree().paused,
 	}
+
+
+## The game ends itself in the frame that runs next (a Quit button would).
+func quit_soon(exit_code: int) -> void:
+	get_tree().quit.call_deferred(exit_code)

@@ -105,12 +105,9 @@ func _cancel(args: Dictionary) -> Variant:
 
 
 func _change_scene(args: Dictionary) -> Variant:
-	var path := scene_path(args.path)
-	var outside := project_path_problem(path)
-	if outside != "":
-		return CommandError.invalid_args(outside)
-	if not ResourceLoader.exists(path, "PackedScene"):
-		return CommandError.not_found("There is no scene file %s." % args.path)
+	var path: Variant = scene_file(args.path)
+	if path is RefCounted:
+		return path
 	var tree: SceneTree = _bridge.get_tree()
 	_bridge.mode.scene_change_pending = true
 	var error := tree.change_scene_to_file(path)
@@ -129,15 +126,21 @@ func _change_scene(args: Dictionary) -> Variant:
 	return {"scene": path, "root": str(tree.current_scene.get_path())}
 
 
-## The res:// path a scene argument names: a uid:// one (how Godot 4.4 and later store the
-## main scene) resolved through the project's UIDs; any other as it is.
-static func scene_path(scene: String) -> String:
-	if not scene.begins_with("uid://"):
-		return scene
-	var id := ResourceUID.text_to_id(scene)
-	if id == ResourceUID.INVALID_ID or not ResourceUID.has_id(id):
-		return scene  # refused below, by name
-	return ResourceUID.get_id_path(id)
+## The res:// scene file a scene argument names (a res:// path, or a uid:// as Godot 4.4 and
+## later store the main scene), or the CommandError that says why there is none.
+static func scene_file(scene: String) -> Variant:
+	var path := scene
+	if scene.begins_with("uid://"):
+		var id := ResourceUID.text_to_id(scene)
+		if id == ResourceUID.INVALID_ID or not ResourceUID.has_id(id):
+			return CommandError.not_found("There is no scene file %s in the project." % scene)
+		path = ResourceUID.get_id_path(id)
+	var outside := project_path_problem(path)
+	if outside != "":
+		return CommandError.invalid_args(outside)
+	if not ResourceLoader.exists(path, "PackedScene"):
+		return CommandError.not_found("There is no scene file %s." % scene)
+	return path
 
 
 ## Why `path` is not a file inside the project (res://), or "": a path argument must never

@@ -30,12 +30,9 @@ func _reset(args: Dictionary) -> Variant:
 		ProjectSettings.get_setting("application/run/main_scene", ""))
 	if scene == "":
 		return CommandError.invalid_args("The project has no main scene: name one (scene).")
-	var path := FlowCommands.scene_path(scene)
-	var outside := FlowCommands.project_path_problem(path)
-	if outside != "":
-		return CommandError.invalid_args(outside)
-	if not ResourceLoader.exists(path, "PackedScene"):
-		return CommandError.not_found("There is no scene file %s." % scene)
+	var path: Variant = FlowCommands.scene_file(scene)
+	if path is RefCounted:
+		return path
 	var done: Dictionary = await _game_reset.reset(path)
 	_bridge.mode.scene_change_pending = false
 	done["frame"] = _bridge.clock.frame
