@@ -59,6 +59,12 @@ def start(args: argparse.Namespace) -> int:
         video=args.video,
     )
     assert client.process is not None
+    try:
+        # The game's first answer, read here: a game that cannot answer readably is no session.
+        client.hello()
+    except BaseException:
+        client.close()
+        raise
     if args.trace:
         client.start_trace(title=f"agent-bridge session {name}")
     pid = client.process.pid

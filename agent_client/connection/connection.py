@@ -30,6 +30,7 @@ from agent_client.wire.protocol import (
     decode_line,
     encode_request,
     events_in,
+    unreadable_line,
 )
 
 DEFAULT_TIMEOUT = 10.0
@@ -41,6 +42,9 @@ EVENT_LOG_SIZE = 100_000
 UNMATCHED_KEPT = 100
 # How many first bytes of an unreadable line a bridge names in its answer (``head``, as hex).
 HEAD_BYTES = 32
+# The code of the ProtocolError a response line no JSON reader takes gives (a client's code,
+# never on the wire).
+UNREADABLE_RESPONSE = "BAD_RESPONSE"
 # How often a wait for a response checks that the game still runs.
 ALIVE_CHECK_S = 0.02
 # The kind of trace step that holds the calls a failure report makes after a test.
@@ -156,6 +160,8 @@ class Connection:
 
         Raises:
             GameExitedError: the game ended before answering.
+            ProtocolError: the answer cannot be read (BAD_RESPONSE), or the bridge could not
+                read the request.
             ResponseTimeoutError: no answer within the timeout (the game hangs).
         """
         request_id = self.next_id()
@@ -191,6 +197,7 @@ class Connection:
         Raises:
             AgentBridgeError: this connection is closed.
             GameExitedError: the game ended before answering.
+            ProtocolError: the answer cannot be read, or the bridge could not read the line.
             ResponseTimeoutError: no answer within the timeout.
         """
         if self._closed:
@@ -334,13 +341,28 @@ class Connection:
                 return False
 
     def poll(self) -> None:
-        """Take in whatever response lines arrived, without waiting."""
+        """Take in whatever response lines arrived, without waiting.
+
+        Raises:
+            ProtocolError: a line among them cannot be read (and is not another client's).
+        """
         self._take(self.transport.receive(0.0))
 
     def _take(self, lines: list[Line]) -> None:
+        """Take in response lines; then raise a ProtocolError for the first line that cannot be
+        read and is not another client's (its id, when it can be read, is not one awaited)."""
+        unreadable: ProtocolError | None = None
         for position, data in lines:
             response = decode_line(data)
             if response is None:
+                request_id, why = unreadable_line(data)
+                if unreadable is None and (request_id is None or request_id in self._awaited):
+                    whose = f" to request {request_id!r}" if request_id is not None else ""
+                    unreadable = ProtocolError(
+                        f"The bridge's answer{whose} cannot be read: {why}",
+                        code=UNREADABLE_RESPONSE,
+                        response={"id": request_id},
+                    )
                 continue
             events = events_in(response)
             if events:
@@ -354,6 +376,8 @@ class Connection:
                     self._awaited_heads[str(response["head"])] = response
             elif request_id in self._awaited:
                 self._responses[request_id] = response
+        if unreadable is not None:
+            raise unreadable
 
     # --- events --------------------------------------------------------------------------------
 

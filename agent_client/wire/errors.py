@@ -14,7 +14,8 @@ AgentBridgeError                    anything this package raises
 │   ├── InternalBridgeError         INTERNAL
 │   ├── RequestCancelledError       CANCELLED
 │   └── ProtocolError               an error answer without the request's id (the bridge
-│                                   could not read the line the client sent)
+│                                   could not read the line the client sent), or an answer
+│                                   the client cannot read (BAD_RESPONSE)
 ├── LaunchError                     the game could not be started or never got ready
 │   └── EngineNotFoundError         no engine binary to start
 ├── GameExitedError                 the game process ended: crashed or quit (.exit_code,
@@ -153,7 +154,10 @@ class RequestCancelledError(BridgeError):
 
 class ProtocolError(BridgeError):
     """An error answer carrying no request id, received while a request waited: the bridge
-    could not read the line that was sent (``.code`` is the answer's code)."""
+    could not read the line that was sent (``.code`` is the answer's code). Or a response line
+    that is not a JSON object, the request's own or one whose id cannot be read (``.code`` is
+    ``BAD_RESPONSE``; the message names the line's first bytes): raised at once, never waited
+    out as a hang."""
 
 
 class LaunchError(AgentBridgeError):

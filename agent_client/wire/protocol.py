@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Literal, TypedDict, cast
 
@@ -35,6 +36,11 @@ ErrorCode = Literal[
 ERROR_CODES: tuple[str, ...] = ErrorCode.__args__  # type: ignore[attr-defined]
 
 RequestId = int | str
+# The id a line starts with (`{"id": 7,`, `{"id": "4242-3",`): bridges write it first, so even a
+# response line no JSON reader takes still says whose answer it is.
+ID_AT_START = re.compile(rb'^\s*\{\s*"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,64}")\s*[,}]')
+# How many first bytes of a response line that cannot be read an error shows.
+SHOWN_BYTES = 40
 # A snapshot ref as users write it: "e3" or "@e3".
 REF_PATTERN = re.compile(r"^@?e\d+$")
 
@@ -78,6 +84,38 @@ def decode_line(line: bytes) -> Response | None:
     except orjson.JSONDecodeError:
         return None
     return cast(Response, value) if isinstance(value, dict) else None
+
+
+def unreadable_line(line: bytes) -> tuple[RequestId | None, str]:
+    """What can be told of a line :func:`decode_line` gave None for: the id it starts with
+    (None when that cannot be read either), and why it is no response, naming its length and
+    its first bytes (printable ASCII as it is, every other byte as ``\\xNN``)."""
+    try:
+        orjson.loads(line)
+        why = "JSON but not an object"
+    except orjson.JSONDecodeError as error:
+        why = f"not valid JSON ({error})"
+    shown = "".join(
+        chr(byte) if 0x20 <= byte < 0x7F and byte != 0x5C else f"\\x{byte:02x}"
+        for byte in line[:SHOWN_BYTES]
+    )
+    more = "..." if len(line) > SHOWN_BYTES else ""
+    return line_id(line), f"{why}; the line ({len(line):,} bytes) starts {shown}{more}"
+
+
+def line_id(line: bytes) -> RequestId | None:
+    """The id a line starts with, read without parsing the rest of it; None when it has
+    none that can be read."""
+    found = ID_AT_START.match(line)
+    if found is None:
+        return None
+    raw = found.group(1)
+    if not raw.startswith(b'"'):
+        return int(raw)
+    try:  # a string id as the bridge echoes it, control characters and all
+        return str(json.loads(raw.decode("utf-8", "replace"), strict=False))
+    except ValueError:
+        return None
 
 
 def events_in(response: Response) -> list[Event]:

@@ -9,11 +9,12 @@ from contextlib import contextmanager
 
 from agent_client import AgentClient
 from tests.fake.bridge import FakeBridge
-from tests.fake.transport import FakeTransport, SessionServer
+from tests.fake.transport import FakeTransport, GarblingTransport, SessionServer
 
 __all__ = [
     "FakeBridge",
     "FakeTransport",
+    "GarblingTransport",
     "SessionServer",
     "another_client",
     "fake_client",

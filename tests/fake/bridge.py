@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from agent_client.wire.protocol import ID_AT_START
 from tests.fake import snapshot, world
 from tests.fake.scene import MAIN_SCENE, MOUSE_IGNORED, SCENES, FakeNode
 
@@ -42,7 +43,6 @@ MAX_DEPTH = 64
 MAX_TIMEOUT_MS = 600_000
 MAX_FRAMES = 1_000_000
 FAR = 1e6
-ID_AT_START = re.compile(rb'^\s*\{\s*"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,64}")\s*[,}]')
 
 TARGET = {"path": {"type": "string"}, "ref": {"type": "string"}}
 POINT = {

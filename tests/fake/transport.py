@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -14,7 +15,13 @@ import orjson
 from agent_client.transport import segments
 from agent_client.transport.base import Line
 from agent_client.wire.errors import GameExitedError
-from agent_client.wire.protocol import ARTIFACTS_DIR, CMD_FILE, READY_FILE, RESP_FILE
+from agent_client.wire.protocol import (
+    ARTIFACTS_DIR,
+    CMD_FILE,
+    READY_FILE,
+    RESP_FILE,
+    decode_line,
+)
 from tests.fake.bridge import FakeBridge
 
 
@@ -57,6 +64,35 @@ class FakeTransport:
 
     def close(self) -> None:
         pass
+
+
+class GarblingTransport(FakeTransport):
+    """The fake bridge's answers with ``garble`` applied to each (as a bridge that wrote a raw
+    control character would), after ``others``: raw lines of other clients. A client that
+    reads again after it got an unreadable answer, before it sends anything else, fails the
+    test: the error must come from the read that brought the line, never from a timeout."""
+
+    def __init__(
+        self,
+        bridge: FakeBridge,
+        garble: Callable[[bytes], bytes] = bytes,
+        others: tuple[bytes, ...] = (),
+    ) -> None:
+        super().__init__(bridge)
+        self.garble = garble
+        self.others = list(others)
+        self.gave_unreadable = False
+
+    def send(self, line: bytes) -> None:
+        self.gave_unreadable = False
+        super().send(line)
+
+    def receive(self, timeout: float) -> list[Line]:
+        assert not self.gave_unreadable, "the client waited on after an unreadable answer"
+        answers = [Line(at, self.garble(data)) for at, data in super().receive(timeout)]
+        self.gave_unreadable = any(decode_line(data) is None for _, data in answers)
+        theirs, self.others = [Line(-1, line) for line in self.others], []
+        return theirs + answers
 
 
 class SessionServer:

@@ -25,6 +25,15 @@ const JOY_AXIS_NAMES := {
 	JOY_AXIS_TRIGGER_LEFT: ["LT", "", ""],
 	JOY_AXIS_TRIGGER_RIGHT: ["RT", "", ""],
 }
+## Godot 3 numbered its special keys (Enter, arrows, F1, ...) 1 << 24 | n, and a project from
+## then may still bind them so; Godot 4 reads that bit as Ctrl and n as a raw character. Godot 4
+## numbers the same keys KEY_SPECIAL | n where n is one of these ranges.
+const GODOT3_SPECIAL := 1 << 24
+const GODOT3_SHARED := [[0x01, 0x2b], [0x81, 0x8f]]
+## The n of Godot 4's own KEY_SPECIAL | n keys: any other gets no name from the engine (it
+## would make one of the raw number, logging a Unicode error).
+const SPECIAL_KEYS := [[0x01, 0x3e], [0x42, 0x43], [0x45, 0x45], [0x48, 0x4e], [0x54, 0x73],
+	[0x81, 0x8f], [0x3fffff, 0x3fffff]]
 const MOUSE_NAMES := {
 	MOUSE_BUTTON_LEFT: "mouse left", MOUSE_BUTTON_RIGHT: "mouse right",
 	MOUSE_BUTTON_MIDDLE: "mouse middle", MOUSE_BUTTON_WHEEL_UP: "wheel up",
@@ -91,15 +100,11 @@ static func line() -> String:
 
 
 ## How a player names what an event is: "A", "Ctrl+S", "mouse right", "pad A",
-## "left stick left"; a joypad other than the first says which ("pad 2 A").
+## "left stick left"; a joypad other than the first says which ("pad 2 A"); a key bound with
+## Godot 3's number says so ("Enter (Godot 3 key code 16777221)").
 static func binding_name(event: InputEvent) -> String:
 	if event is InputEventKey:
-		var key: InputEventKey = event
-		var code := key.get_keycode_with_modifiers() if key.keycode != KEY_NONE \
-			else key.get_physical_keycode_with_modifiers()
-		if key.keycode == KEY_NONE and key.physical_keycode == KEY_NONE:
-			return OS.get_keycode_string(key.key_label)
-		return OS.get_keycode_string(code)
+		return _key_name(event)
 	if event is InputEventMouseButton:
 		var button: MouseButton = (event as InputEventMouseButton).button_index
 		return MOUSE_NAMES.get(button, "mouse button %d" % button)
@@ -118,12 +123,15 @@ static func binding_name(event: InputEvent) -> String:
 
 
 ## The `input` command's arguments that play this one binding (input_events.gd), or {} for
-## an event it cannot send (touch, gestures, MIDI).
+## an event it cannot send (touch, gestures, MIDI, a key code no key name stands for: the
+## action itself still plays it).
 static func input_args(event: InputEvent) -> Dictionary:
 	var device := {"device": event.device} if event.device > 0 else {}
 	if event is InputEventKey:
 		var key: InputEventKey = event
 		var code := key.keycode if key.keycode != KEY_NONE else key.physical_keycode
+		if _is_godot3(code) or not _nameable(code):
+			return {}  # no key name the `input` command reads sends this code
 		var args := {"key": OS.get_keycode_string(code)}
 		var modifiers: Array = []
 		for pair: Array in [["ctrl", key.ctrl_pressed], ["shift", key.shift_pressed],
@@ -145,6 +153,47 @@ static func input_args(event: InputEvent) -> Dictionary:
 		var motion: InputEventJoypadMotion = event
 		return {"joy_axis": motion.axis, "value": signf(motion.axis_value)}.merged(device)
 	return {}
+
+
+## A key as a player reads it, with its modifiers ("Ctrl+S"): the bound keycode, else the
+## physical one, else the label. A Godot 3 code is named as the key it meant, and says so; any
+## other code the engine has no name for is "key code N".
+static func _key_name(key: InputEventKey) -> String:
+	var code: int = key.keycode if key.keycode != KEY_NONE else key.physical_keycode
+	var modifiers: int = key.get_modifiers_mask()
+	if code == KEY_NONE:
+		code = key.key_label
+		modifiers = 0
+	if _is_godot3(code):
+		var meant := code & 0xffffff
+		if not _in_ranges(meant, GODOT3_SHARED):
+			return "Godot 3 key code %d" % code
+		return "%s (Godot 3 key code %d)" % [
+			OS.get_keycode_string(KEY_SPECIAL | meant | modifiers), code]
+	if not _nameable(code):
+		return "key code %d" % code
+	return OS.get_keycode_string(code | modifiers)
+
+
+static func _is_godot3(code: int) -> bool:
+	return code & ~0xffffff == GODOT3_SPECIAL
+
+
+## Whether the engine names `code` (modifier bits in it included) with something printable.
+static func _nameable(code: int) -> bool:
+	var base := code & KEY_CODE_MASK
+	if base >= KEY_SPECIAL:
+		return _in_ranges(base - KEY_SPECIAL, SPECIAL_KEYS)
+	# A plain character: not a control character, a surrogate or past Unicode.
+	return base >= 0x20 and not (base >= 0x7f and base <= 0x9f) \
+		and not (base >= 0xd800 and base <= 0xdfff) and base <= 0x10ffff
+
+
+static func _in_ranges(value: int, ranges: Array) -> bool:
+	for pair: Array in ranges:
+		if value >= pair[0] and value <= pair[1]:
+			return true
+	return false
 
 
 static func _on_pad(name: String, device: int) -> String:

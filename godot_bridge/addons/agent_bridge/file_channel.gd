@@ -30,6 +30,11 @@ const NEXT_MARK := "{\"next\":"
 
 static var _id_pattern := RegEx.create_from_string(
 	"^\\s*\\{\\s*\"id\"\\s*:\\s*(-?\\d{1,15}|\"(?:[^\"\\\\]|\\\\.){0,64}\")\\s*[,}]")
+## What JSON.stringify leaves raw but no JSON reader takes: control characters (it escapes only
+## \b \f \n \r \t) and code points UTF-8 cannot carry (lone surrogates, past U+10FFFF), which
+## the file would get as invalid bytes. The engine's RegEx is not in UTF mode, so it finds them.
+static var _unsafe_pattern := RegEx.create_from_string(
+	"[\\x00-\\x1f\\x{d800}-\\x{dfff}\\x{110000}-\\x{7fffffff}]")
 
 var session_dir: String
 var _cmd_path: String
@@ -200,9 +205,28 @@ static func identify(line: PackedByteArray) -> Dictionary:
 	return {"id": id, "head": line.slice(0, NAMED_BYTES).hex_encode()}
 
 
-## Appends one response line. Returns false (after logging an engine error) when the
-## write failed, for example on a full disk.
+## `json` (as JSON.stringify writes it) made valid JSON: a control character becomes its \u00XX
+## escape, a code point UTF-8 cannot carry \ufffd. Such characters only stand inside strings,
+## where an escape means the same. One native search when there is none, as nearly always.
+static func json_safe(json: String) -> String:
+	var first := _unsafe_pattern.search(json)
+	if first == null:
+		return json
+	var parts := PackedStringArray()
+	var start := 0
+	for found: RegExMatch in _unsafe_pattern.search_all(json, first.get_start()):
+		var code := json.unicode_at(found.get_start())
+		parts.append(json.substr(start, found.get_start() - start))
+		parts.append("\\u%04x" % (code if code < 0x20 else 0xfffd))
+		start = found.get_end()
+	parts.append(json.substr(start))
+	return "".join(parts)
+
+
+## Appends one response line (any JSON text: made valid here). Returns false (after logging an
+## engine error) when the write failed, for example on a full disk.
 func write_line(text: String) -> bool:
+	text = json_safe(text)
 	if _resp_file.get_length() < _resp_file.get_position():
 		push_warning("AgentBridge: %s was truncated by another process; writing at its end."
 			% _resp_path)
@@ -280,7 +304,7 @@ func write_ready_file(info: Dictionary) -> void:
 	var final_path := session_dir.path_join("bridge.json")
 	var temp_path := final_path + ".tmp"
 	var file := FileAccess.open(temp_path, FileAccess.WRITE)
-	file.store_string(JSON.stringify(info))
+	file.store_string(json_safe(JSON.stringify(info)))
 	file.close()
 	FileAccess.set_unix_permissions(temp_path,
 		FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER)

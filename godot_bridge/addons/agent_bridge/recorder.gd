@@ -22,6 +22,7 @@ extends RefCounted
 
 const Codec := preload("value_codec.gd")
 const EventCodec := preload("event_codec.gd")
+const FileChannel := preload("file_channel.gd")
 const InputEvents := preload("input_events.gd")
 const Items := preload("items.gd")
 const Roles := preload("snapshot_roles.gd")
@@ -370,7 +371,7 @@ func _visible_texts() -> Array:
 
 
 func _write(line: Dictionary) -> void:
-	_file.store_line(JSON.stringify(Codec.to_wire(line), "", false, true))
+	_file.store_line(FileChannel.json_safe(JSON.stringify(Codec.to_wire(line), "", false, true)))
 	lines += 1
 
 

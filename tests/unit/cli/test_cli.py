@@ -15,7 +15,7 @@ import orjson
 import pytest
 
 from agent_client.cli import main
-from tests.fake import FakeBridge, SessionServer
+from tests.fake import FakeBridge, GarblingTransport, SessionServer
 
 CONFORMANCE = "/root/Conformance"
 
@@ -285,6 +285,48 @@ def test_start_refuses_a_project_without_the_addon_at_once(
     assert main(["start", str(project), "--install", "--godot", str(tmp_path / "no-engine")]) == 1
     assert capsys.readouterr().err.startswith("error ENGINE_NOT_FOUND:")
     assert (project / "addons" / "agent_bridge" / "agent_bridge.gd").is_file()
+
+
+class StartedGame:
+    """What ``start`` sees of a game process it launched (the fake bridge plays the game)."""
+
+    pid = 4242
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def exit_code(self) -> int | None:
+        return 0 if self.stopped else None
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_start_fails_when_the_games_first_answer_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose answers hold a raw control character (a Godot 3 key code in its controls,
+    before the bridge escaped them) is not reported started, to then answer every command
+    NO_ANSWER: start reads the game's first answer, says why it cannot, and stops the game."""
+    from agent_client import AgentClient
+    from agent_client.connection.connection import Connection
+    from agent_client.engine.sessions import read_index
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    game = StartedGame()
+
+    def launch(project: Path, **options: object) -> AgentClient:
+        garbling = GarblingTransport(FakeBridge(), lambda line: line.replace(b"true", b"\x05"))
+        return AgentClient(Connection(garbling), process=game)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(AgentClient, "launch", launch)
+    assert main(["start", str(tmp_path / "game"), "--session", "g3"]) == 1
+    out, err = capsys.readouterr()
+    assert "started" not in out
+    assert err.startswith("error BAD_RESPONSE: The bridge's answer to request 1 cannot be read:")
+    assert "\\x05" in err
+    assert game.stopped
+    assert "g3" not in read_index()["sessions"]
 
 
 def test_snapshot_all_is_passed_on(cli: Cli) -> None:

@@ -12,11 +12,13 @@ from agent_client import (
     GameExitedError,
     InvalidRequestError,
     NotFoundError,
+    ProtocolError,
     ResponseTimeoutError,
 )
 from agent_client.connection.connection import Connection
 from agent_client.transport.base import Line
 from agent_client.wire.errors import AgentBridgeError
+from tests.fake import FakeBridge, GarblingTransport
 
 
 class ScriptedTransport:
@@ -184,3 +186,51 @@ def test_an_error_answer_without_an_id_is_raised_not_waited_out() -> None:
     with pytest.raises(ProtocolError, match="not valid UTF-8") as raised:
         connection.request("hello")
     assert raised.value.code == "PARSE_ERROR"
+
+
+# --- response lines that cannot be read -------------------------------------------------------
+
+
+def test_an_answer_that_is_not_json_raises_at_once_naming_its_first_bytes() -> None:
+    """The answer to hello holds a raw U+0005 (as a Godot 3 key code in the game's controls
+    once made it): hello raises a ProtocolError from the read that brought it, naming its id,
+    why it is no JSON and its first bytes (the control byte escaped), instead of waiting out
+    its timeout. The connection goes on working."""
+    garbled = [True]
+
+    def control_in_ok(line: bytes) -> bytes:
+        return line.replace(b'"ok":true', b'"ok":"\x05"', 1) if garbled.pop() else line
+
+    connection = Connection(GarblingTransport(FakeBridge(), control_in_ok), timeout=3600)
+    with pytest.raises(ProtocolError) as raised:
+        connection.request("hello")
+    message = str(raised.value)
+    assert raised.value.code == "BAD_RESPONSE"
+    assert raised.value.response == {"id": 1}
+    assert "answer to request 1 cannot be read: not valid JSON (" in message
+    assert 'starts {"id":1,"ok":"\\x05","data":{' in message
+    assert message.endswith("...")
+    assert "\x05" not in message
+    garbled.append(False)
+    assert connection.request("get_events")["dropped"] == 0
+
+
+def test_an_unreadable_line_without_a_readable_id_is_raised_by_the_waiting_request() -> None:
+    transport = GarblingTransport(FakeBridge(), lambda line: b"\xff\xfe" + line)
+    connection = Connection(transport, timeout=3600)
+    with pytest.raises(ProtocolError, match=r"answer cannot be read: .* starts \\xff\\xfe\{"):
+        connection.request("get_events")
+
+
+def test_another_clients_unreadable_answer_is_passed_over() -> None:
+    """An unreadable line whose id this connection does not wait for is another client's (a
+    shared session): this client's request still gets its answer."""
+    theirs = b'{"id":"77-3","ok":true,"data":"\x05"}'
+    connection = Connection(GarblingTransport(FakeBridge(), others=(theirs,)))
+    assert connection.request("hello")["protocol"] == "agentbridge/1"
+
+
+def test_poll_raises_for_an_unreadable_line_it_cannot_tell_apart() -> None:
+    connection = Connection(GarblingTransport(FakeBridge(), others=(b"[1, 2]",)))
+    with pytest.raises(ProtocolError, match=r"JSON but not an object; the line \(6 bytes\) "):
+        connection.poll()
