@@ -391,10 +391,19 @@ def test_a_unity_project_opens_the_scene_asked_for(
     assert "-agentScene" not in player and "-nographics" in player
 
 
-def test_the_unity_editors_own_exit_codes_are_explained(tmp_path: Path) -> None:
+def test_each_engines_own_exit_codes_are_explained(tmp_path: Path) -> None:
     import sys
 
-    game = launcher.GameProcess([sys.executable, "-c", "raise SystemExit(2)"], tmp_path)
-    game.popen.wait(timeout=30)
+    exits = [sys.executable, "-c", "raise SystemExit(2)"]
+    unity = launcher.GameProcess(exits, tmp_path, exit_codes=launcher.UNITY_EXIT_CODES)
+    unity.popen.wait(timeout=30)
     with pytest.raises(GameExitedError, match=r"code 2 \(Unity: the scene -agentScene names"):
-        game.check_alive()
+        unity.check_alive()
+    godot = launcher.GameProcess(exits, tmp_path, exit_codes=launcher.GODOT_EXIT_CODES)
+    godot.popen.wait(timeout=30)
+    with pytest.raises(GameExitedError, match=r"before its bridge was ready .* code 2\.") as exited:
+        godot.check_alive()
+    assert "Unity" not in str(exited.value), "a Godot game is not told Unity's meanings"
+    assert launcher.exit_meaning(-11, {}) == "code -11 (killed by SIGSEGV: the engine crashed)"
+    assert launcher.exit_meaning(-15, {}) == "code -15 (killed by SIGTERM)"
+    assert launcher.exit_meaning(1, launcher.GODOT_EXIT_CODES).startswith("code 1 (Godot: ")
