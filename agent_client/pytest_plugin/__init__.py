@@ -9,8 +9,6 @@ through ``pytest_plugins``.
 """
 
 from agent_client.pytest_plugin.plugin import (
-    SharedGame,
-    WarmGame,
     agent_launch_options,
     agent_launcher,
     agent_replay,
@@ -19,7 +17,6 @@ from agent_client.pytest_plugin.plugin import (
     agent_warm_game,
     game,
     launch_project,
-    main_scene,
     pytest_addoption,
     pytest_configure,
     pytest_runtest_call,
@@ -27,8 +24,10 @@ from agent_client.pytest_plugin.plugin import (
     setting,
     shared_game,
 )
+from agent_client.pytest_plugin.warm import ResetDiffersWarning, SharedGame, WarmGame, main_scene
 
 __all__ = [
+    "ResetDiffersWarning",
     "SharedGame",
     "WarmGame",
     "agent_launch_options",

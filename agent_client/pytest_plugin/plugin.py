@@ -38,6 +38,7 @@ opens it. See docs/PYTEST.md.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import sys
 from collections.abc import Callable, Generator, Iterator
@@ -50,6 +51,8 @@ except ImportError as missing:  # the client works without pytest; only this plu
     raise ImportError(
         "The AgentBridge pytest plugin needs pytest: pip install 'agent-bridge[pytest]'."
     ) from missing
+
+from agent_client.pytest_plugin.warm import SharedGame, WarmGame
 
 if TYPE_CHECKING:
     from agent_client.client.client import AgentClient
@@ -319,75 +322,42 @@ def agent_launcher() -> Launcher:
     return launch_project
 
 
-def _launch(
-    launcher: Launcher, options: dict[str, Any], timeout: float, scene: str | None
-) -> AgentClient:
+def _failing_launch(launcher: Launcher) -> Launcher:
+    """``launcher``, with a game that cannot start failing the test in one readable line."""
     from agent_client.wire.errors import GameExitedError, LaunchError
 
-    settings = {**options, **({"scene": scene} if scene else {})}
-    try:
-        client = launcher(settings)
-    except (LaunchError, GameExitedError) as error:
-        pytest.fail(f"Could not launch {settings.get('project')}: {error}", pytrace=False)
-    client.set_default_timeout(timeout)
+    @functools.wraps(launcher)
+    def launch(settings: dict[str, Any]) -> AgentClient:
+        try:
+            return launcher(settings)
+        except (LaunchError, GameExitedError) as error:
+            pytest.fail(f"Could not launch {settings.get('project')}: {error}", pytrace=False)
+
+    return launch
+
+
+def _checkout(
+    holder: WarmGame,
+    request: pytest.FixtureRequest,
+    *,
+    relaunch: bool = False,
+    video: Path | None = None,
+) -> AgentClient:
+    """The test's game from ``holder``, for the launch this test's fixtures name (a
+    ``conftest.py`` may override them per folder)."""
+    launcher: Launcher = request.getfixturevalue("agent_launcher")
+    options: dict[str, Any] = request.getfixturevalue("agent_launch_options")
+    client = holder.checkout(
+        _failing_launch(launcher), options, _scene_for(request), relaunch=relaunch, video=video
+    )
+    client.set_default_timeout(request.getfixturevalue("agent_timeout"))
     return client
 
 
-class WarmGame:
-    """The ``game`` fixture's engine, kept warm for the worker's tests: before each test it is
-    reset (``AgentClient.reset``: autoloads, statics, settings, input map, the scene, input,
-    time and seed as launched) in milliseconds, and launched again only when a reset cannot be
-    trusted: the game died or was closed, the reset failed, or the test asks for a new launch
-    (the ``agent_relaunch`` marker, or ``--agent-relaunch`` for every test)."""
-
-    def __init__(self, launcher: Launcher, options: dict[str, Any], timeout: float) -> None:
-        self.launcher = launcher
-        self.options = options
-        self.timeout = timeout
-        self.client: AgentClient | None = None
-        self.launches = 0
-        self.resets = 0
-
-    def checkout(
-        self, scene: str | None, *, relaunch: bool = False, video: Path | None = None
-    ) -> AgentClient:
-        """The game for the next test: the kept one renewed, else a new launch (filming
-        into ``video``, when given)."""
-        from agent_client.wire.errors import AgentBridgeError
-
-        if self.client is not None and (relaunch or self.client.closed):
-            self.close()
-        if self.client is not None:
-            try:
-                renewed = self._renew(self.client, scene)
-            except AgentBridgeError:
-                renewed = False  # a game that cannot be renewed is launched anew
-            if renewed:
-                self.client.set_default_timeout(self.timeout)
-                self.resets += 1
-                return self.client
-            self.close()
-        options = {**self.options, "video": video} if video is not None else self.options
-        self.client = _launch(self.launcher, options, self.timeout, scene)
-        self.launches += 1
-        return self.client
-
-    def _renew(self, client: AgentClient, scene: str | None) -> bool:
-        client.reset(scene or self.options.get("scene"))
-        return True
-
-    def close(self) -> None:
-        if self.client is not None:
-            self.client.close()
-            self.client = None
-
-
 @pytest.fixture(scope="session")
-def agent_warm_game(
-    agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float
-) -> Iterator[WarmGame]:
+def agent_warm_game() -> Iterator[WarmGame]:
     """The worker's warm engine behind ``game`` (closed when the session ends)."""
-    yield from _kept(WarmGame(agent_launcher, agent_launch_options, agent_timeout))
+    yield from _kept(WarmGame())
 
 
 def _kept(holder: WarmGame) -> Iterator[Any]:
@@ -400,16 +370,16 @@ def _kept(holder: WarmGame) -> Iterator[Any]:
 
 @pytest.fixture
 def game(agent_warm_game: WarmGame, request: pytest.FixtureRequest) -> Iterator[AgentClient]:
-    """A fresh game for this test: the worker's warm engine reset to the test's scene (or a
-    new launch where a reset cannot be trusted; see :class:`WarmGame`). A filmed test
-    (``--agent-video``) gets a game of its own, quit after it: its film ends with it."""
+    """A fresh game for this test: the worker's warm engine reset to the test's scene, when it
+    was launched the same way and its resets give the launched game (else a new launch; see
+    :class:`~agent_client.pytest_plugin.warm.WarmGame`). A filmed test (``--agent-video``)
+    gets a game of its own, quit after it: its film ends with it."""
     video = _video_file(request)
     relaunch = bool(
-        video
-        or request.node.get_closest_marker("agent_relaunch")
+        request.node.get_closest_marker("agent_relaunch")
         or setting(request.config, "agent_relaunch")
     )
-    client = agent_warm_game.checkout(_scene_for(request), relaunch=relaunch, video=video)
+    client = _checkout(agent_warm_game, request, relaunch=relaunch, video=video)
     # The recording starts before the trace, so the trace holds only the test's own calls.
     if _mode(request.config, "agent_replay") != "off" and _can_record(client):
         client.start_recording()
@@ -473,46 +443,18 @@ def _start_trace(client: AgentClient, request: pytest.FixtureRequest) -> None:
         client.start_trace(title=request.node.nodeid)
 
 
-class SharedGame(WarmGame):
-    """One game for many tests. Before each test after the first, it is only moved with
-    ``change_scene`` to the test's scene (the ``agent_scene`` marker, ``--godot-scene`` or the
-    project's main scene); when that fails, or the game died, it is launched again.
-    Autoload singletons keep their state across tests: ``game`` resets them."""
-
-    def _renew(self, client: AgentClient, scene: str | None) -> bool:
-        target = scene or self.options.get("scene") or main_scene(self.options.get("project"))
-        if not target:
-            return False
-        client.change_scene(target)
-        return True
-
-
-def main_scene(project: Path | str | None) -> str | None:
-    """``run/main_scene`` from a project's project.godot."""
-    if not project:
-        return None
-    try:
-        text = (Path(project) / "project.godot").read_text(encoding="utf-8")
-    except OSError:
-        return None
-    found = re.search(r'^run/main_scene\s*=\s*"([^"]+)"', text, re.MULTILINE)
-    return found.group(1) if found else None
-
-
 @pytest.fixture(scope="session")
-def agent_shared_session(
-    agent_launcher: Launcher, agent_launch_options: dict[str, Any], agent_timeout: float
-) -> Iterator[SharedGame]:
+def agent_shared_session() -> Iterator[SharedGame]:
     """The holder of ``shared_game``'s game for the whole session."""
-    yield from _kept(SharedGame(agent_launcher, agent_launch_options, agent_timeout))
+    yield from _kept(SharedGame())
 
 
 @pytest.fixture
 def shared_game(agent_shared_session: SharedGame, request: pytest.FixtureRequest) -> AgentClient:
-    """The session's game, reset to the test's scene; faster than ``game``, less isolated."""
+    """The session's game, moved to the test's scene; faster than ``game``, less isolated."""
     from agent_client.connection import events
 
-    client = agent_shared_session.checkout(_scene_for(request))
+    client = _checkout(agent_shared_session, request)
     request.node.stash.setdefault(START_SEQ, {})[id(client)] = events.skip_to_latest(
         client.connection
     )

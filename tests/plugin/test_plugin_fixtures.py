@@ -11,6 +11,7 @@ import pytest
 pytest_plugins = ["pytester"]
 
 FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
+RESET_GAME = Path(__file__).resolve().parents[1] / "reset_game"
 
 
 def test_game_launches_the_project_given_on_the_command_line(pytester: pytest.Pytester) -> None:
@@ -90,3 +91,55 @@ def test_agent_replay_passes_a_replay_that_holds_and_fails_one_that_parts(
     result = pytester.runpytest("--godot-project", str(FIXTURE_GAME))
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*ReplayDivergedError: parted.replay.jsonl: *property text*"])
+
+
+def test_each_folder_plays_the_game_its_conftest_names(pytester: pytest.Pytester) -> None:
+    for folder, project, scene in (
+        ("a_menu", FIXTURE_GAME, "Conformance"),
+        ("b_reset", RESET_GAME, "Main"),
+    ):
+        pytester.mkpydir(folder)
+        pytester.path.joinpath(folder, "conftest.py").write_text(f"""
+import pytest
+
+@pytest.fixture(scope="session")
+def agent_launch_options():
+    return {{"project": {str(project)!r}}}
+""")
+        pytester.path.joinpath(folder, "test_game.py").write_text(f"""
+def test_one(game):
+    assert game.get_property("/root/{scene}", "name") == "{scene}"
+
+def test_two(game):
+    assert game.get_property("/root/{scene}", "name") == "{scene}"
+""")
+    result = pytester.runpytest("-p", "no:randomly", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=4)
+
+
+def test_a_reset_that_differs_from_a_launch_is_said_and_launched_anew(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile("""
+        import pytest
+        PIDS = []
+
+        @pytest.mark.agent_scene("res://scenes/wall_clock.tscn")
+        @pytest.mark.parametrize("number", range(3))
+        def test_wall_clock(game, number):
+            PIDS.append(game.process.pid)
+            assert len(set(PIDS)) == len(PIDS), "every test got a newly launched game"
+
+        def test_the_main_scene_still_resets(game):
+            PIDS.append(game.process.pid)
+
+        def test_and_keeps_its_engine(game):
+            assert game.process.pid == PIDS[-1]
+    """)
+    result = pytester.runpytest(
+        "--godot-project", str(RESET_GAME), "-p", "no:randomly", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(passed=5)
+    result.stdout.fnmatch_lines(
+        ["*ResetDiffersWarning: A reset of * did not give the game as launched*/root/WallClock*"]
+    )
