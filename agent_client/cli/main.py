@@ -22,6 +22,7 @@ SESSION_FREE = {
     "sessions": ("agent_client.cli.sessions", "sessions"),
     "stop": ("agent_client.cli.sessions", "stop"),
     "install": ("agent_client.cli.project", "install_command"),
+    "doctor": ("agent_client.cli.doctor", "doctor_command"),
     "mcp": ("agent_client.mcp.server", "mcp_command"),
     "trace": ("agent_client.cli.trace", "trace_command"),
     "report": ("agent_client.report.merge", "report_command"),

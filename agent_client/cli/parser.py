@@ -407,6 +407,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="also write an Agent Skill (.claude/skills/agent-bridge/SKILL.md) and an "
         "AGENTS.md section that teach coding agents the loop",
     )
+    doctor = command(
+        "doctor",
+        "check that a game answers, repeats, resets to the launched game and leaves nothing "
+        "behind; for every difference the node, the field and the likely cause",
+    )
+    doctor.add_argument(
+        "project", nargs="?", default=".", help="the folder holding project.godot (default .)"
+    )
+    doctor.add_argument(
+        "--frames", type=int, default=300, help="frames each game runs before the second look"
+    )
+    doctor.add_argument("--seed", type=int, default=0, help="the seed both launches get")
+    doctor.add_argument("--godot", help="the engine (default: $GODOT_BIN, PATH, installed)")
+    doctor.add_argument("--install", action="store_true", help="copy the bridge addon in first")
     trace = command("trace", "traces: stop recording a session, or open a trace.zip")
     trace_commands = trace.add_subparsers(dest="trace_command", required=True, metavar="ACTION")
     stop_trace = trace_commands.add_parser(

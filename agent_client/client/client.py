@@ -722,12 +722,18 @@ class AgentClient(Locators):
         self.connection.start_over(before)
         return data
 
-    def digest(self, root: str = "/root", *, nodes: bool = False) -> dict[str, Any]:
+    def digest(
+        self, root: str = "/root", *, nodes: bool = False, state: bool = False
+    ) -> dict[str, Any]:
         """A hash of the game's state now (every node's transform, visibility, velocity and
         public script variables): the same seed and inputs give the same digest at the same
         frame. ``nodes=True`` adds each node's own hash (``by_node``), to find where two runs
-        parted."""
-        return dict(self.request("digest", {"root": root, "nodes": nodes}))
+        parted; ``state=True`` adds what was hashed of each node, field by field (``state``:
+        path -> {field: value}), to say what differs."""
+        args: dict[str, Any] = {"root": root, "nodes": nodes}
+        if state:
+            args["state"] = True  # asked only when wanted: older bridges do not know it
+        return dict(self.request("digest", args))
 
     @property
     def fps(self) -> int:

@@ -168,6 +168,18 @@ class Play:
             tools_changed=True,
         )
 
+    def doctor(self, args: dict[str, Any]) -> Result:
+        """The invariants checked on a game (two launches of its own, not this server's)."""
+        from agent_client.doctor import examine
+
+        report = examine(
+            Path(args["project"]).expanduser(),
+            frames=args.get("frames", 300),
+            seed=args.get("seed", 0),
+            install=args.get("install", False),
+        )
+        return Result(report.text())
+
     def stop(self, _args: dict[str, Any]) -> Result:
         had = self.game is not None
         self.close()
@@ -472,6 +484,27 @@ def build_tools(play: Play) -> list[Tool]:
             "stop", "Quit the game this server started.", _schema({}), play.stop, destructive=True
         ),
         Tool("sessions", "List the running games.", _schema({}), play.sessions, read_only=True),
+        Tool(
+            "doctor",
+            "Check a Godot game: it answers, reading changes nothing, two launches repeat, a "
+            "reset gives the launched game, errors arrive as events, stopping leaves nothing. "
+            "One verdict a line; every difference with its node, field and likely cause.",
+            _schema(
+                {
+                    "project": {"type": "string", "description": "folder with project.godot"},
+                    "frames": {"type": "integer", "minimum": 1, "default": 300},
+                    "seed": {"type": "integer", "default": 0},
+                    "install": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "copy the bridge addon into the project first",
+                    },
+                },
+                ("project",),
+            ),
+            play.doctor,
+            read_only=True,
+        ),
         Tool(
             "snapshot",
             "What a player sees: one line per element, refs (e3) for what can be acted on.",

@@ -1,6 +1,6 @@
 """The package's subpackages are its layers and their imports only look down
 (docs/ARCHITECTURE.md): wire <- model <- transport <- engine <- connection <- trace <- client
-<- results <- front ends (cli, mcp, pytest_plugin, report), which never import each other;
+<- results <- doctor <- front ends (cli, mcp, pytest_plugin, report), which never import each other;
 no import cycle; pytest only in the plugin; and ``import agent_client`` works without pytest
 installed."""
 
@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("trace",),
     ("client",),
     ("results",),
+    ("doctor",),
     ("cli", "mcp", "pytest_plugin", "report"),
 ]
 LAYER_OF = {package: number for number, packages in enumerate(LAYERS) for package in packages}

@@ -29,32 +29,42 @@ func _init(skipped: Node) -> void:
 	_skipped = skipped
 
 
-## {"digest", "count", "by_node" (only with `per_node`: path -> the node's own hash)}.
-func take(root: Node, per_node: bool) -> Dictionary:
+## {"digest", "count", "by_node" (only with `per_node`: path -> the node's own hash),
+## "state" (only with `with_state`: path -> {field: the value hashed})}.
+func take(root: Node, per_node: bool, with_state: bool = false) -> Dictionary:
 	var whole := HashingContext.new()
 	whole.start(HashingContext.HASH_SHA256)
-	var by_node := {}
-	var count := _add(root, str(root.get_path()), whole, by_node, per_node)
+	var found := {"by_node": {}, "state": {}}
+	var count := _add(root, str(root.get_path()), whole, found, [per_node, with_state])
 	var result := {"digest": whole.finish().hex_encode().left(DIGITS), "count": count}
 	if per_node:
-		result["by_node"] = by_node
+		result["by_node"] = found.by_node
+	if with_state:
+		result["state"] = found.state
 	return result
 
 
-func _add(node: Node, path: String, whole: HashingContext, by_node: Dictionary,
-		per_node: bool) -> int:
+## Hashes `node` and its subtree into `whole`; `wanted`: [per node hashes, per node state].
+func _add(node: Node, path: String, whole: HashingContext, found: Dictionary,
+		wanted: Array) -> int:
 	if node == _skipped:
 		return 0
+	var names: Array = []
+	var values := _state(node, path, names)
 	# Every float with all its digits: a run that parted by one bit must not hash the same.
-	var line := JSON.stringify(state_of(node, path), "", false, true)
+	var line := JSON.stringify(values, "", false, true)
 	whole.update(line.to_utf8_buffer())
-	if per_node:
-		by_node[path] = line.sha256_text().left(DIGITS)
+	if wanted[0]:
+		found.by_node[path] = line.sha256_text().left(DIGITS)
+	if wanted[1]:
+		var fields := {}
+		for index: int in names.size():
+			fields[names[index]] = values[index]
+		found.state[path] = fields
 	var count := 1
 	var index := 0
 	for child: Node in node.get_children(true):
-		count += _add(child, path.path_join(stable_name(child, index)), whole, by_node,
-			per_node)
+		count += _add(child, path.path_join(stable_name(child, index)), whole, found, wanted)
 		index += 1
 	return count
 

@@ -44,6 +44,8 @@ func register_into(dispatcher: RefCounted) -> void:
 			"description": "a node path: hash only this subtree"},
 		"nodes": {"type": "boolean", "default": false,
 			"description": "also answer each node's own hash (by_node)"},
+		"state": {"type": "boolean", "default": false,
+			"description": "also answer what was hashed of each node, field by field (state)"},
 	}, "A hash of the game's state (transforms, visibility, velocities, script variables) "
 		+ "to compare two runs frame by frame.", "bridge")
 
@@ -110,7 +112,7 @@ func _take_digest(args: Dictionary) -> Variant:
 	if root == null:
 		return CommandError.not_found("No node at %s (root is an absolute path, /root/...)."
 			% args.root)
-	var result := _digest.take(root, args.nodes)
+	var result := _digest.take(root, args.nodes, args.state)
 	result["frame"] = _bridge.clock.frame
 	result["root"] = str(root.get_path())
 	return result
