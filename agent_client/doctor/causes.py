@@ -15,6 +15,8 @@ from agent_client.doctor.report import Cause
 ADDON_FOLDER = "addons/agent_bridge"
 # Hits of one script a difference names at most.
 CAUSES_PER_NODE = 3
+# Kinds of cause that make two runs differ (the others explain a reset's difference only).
+VARYING = ("wall clock", "audio", "thread", "random", "network")
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,23 @@ class ScriptIndex:
                     same.where += f", {cause.where}"
             if len(causes) >= CAUSES_PER_NODE:
                 break
+        if not causes:
+            causes = self._anywhere()
         return causes[:CAUSES_PER_NODE]
+
+    def _anywhere(self) -> list[Cause]:
+        """The reads that vary from run to run anywhere in the game, for a node no script
+        near it explains (a parent moved by a conductor that follows the music, say)."""
+        found: list[Cause] = []
+        for hits in self.hits.values():
+            for hit in hits:
+                if hit.pattern.kind in VARYING and not any(
+                    c.kind == hit.pattern.kind for c in found
+                ):
+                    cause = hit.cause()
+                    cause.what = "(not in a script near the node) " + cause.what
+                    found.append(cause)
+        return found
 
     def kinds(self) -> set[str]:
         """Every kind of cause the game's scripts hold."""
