@@ -660,7 +660,9 @@ class AgentClient(Locators):
     ) -> dict[str, Any]:
         """Press an input action, a key or a mouse button (``"left"``, ``"right"``,
         ``"middle"``), let ``frames`` frames run, release it. The game sees it pressed in
-        exactly that many frames; the release reaches it with the next frame.
+        exactly that many frames; the release reaches it with the next frame. ``strength``
+        (0 to 1) is how far an action is pushed, which the game reads whatever the action is
+        bound to (docs/PROTOCOL.md, "Strength").
 
         Raises:
             InvalidArgsError: not exactly one of action, key and button, or a bad value.
