@@ -123,6 +123,21 @@ def test_reset_empties_the_user_folder_and_seeds_it_again(person: Path, seed: Pa
     assert list(person.iterdir()) == []
 
 
+def test_a_reset_leaves_what_the_engine_made_before_the_game_ran(person: Path) -> None:
+    # A rendering engine keeps its shader cache in user:// and writes it as it draws.
+    with AgentClient.launch(USER_DATA_GAME, render=True) as game:
+        place = user_dir(game)
+        kept = game.hello()["user_data"]["kept"]
+        assert {"logs", "shader_cache"} <= set(kept), kept
+        game.call_method(MAIN, "save", "changed")
+        game.screenshot()
+        game.reset()
+        assert sorted(entry.name for entry in place.iterdir()) == sorted(kept)
+        game.screenshot()
+        assert [e for e in game.event_log if e["type"] == "engine_error"] == []
+    assert list(person.iterdir()) == []
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="making a link needs a privilege there")
 def test_reset_removes_a_link_and_leaves_what_it_led_to(person: Path, tmp_path: Path) -> None:
     outside = tmp_path / "outside"

@@ -13,15 +13,20 @@ const SEED_DIR := "user_seed"
 
 ## What user:// is for a game launched in `session` with --agent-user-dir=`home` ("" when
 ## the launch left the game the person's own folder), as hello and bridge.json report it:
-## {"path": user:// on disk, "isolated": whether it is inside `home`}, and "expected": `home`
-## when the engine ignored the override. An isolated user:// is seeded now.
+## {"path": user:// on disk, "isolated": whether it is inside `home`}; when isolated, "kept":
+## what the engine made in it before any script ran (its log, its shader cache), which a reset
+## leaves; "expected": `home` when the engine ignored the override. An isolated user:// gets
+## the seed now.
 static func start(session: String, home: String) -> Dictionary:
 	var path := OS.get_user_data_dir()
 	var isolated := home != "" and _inside(home, session) and _inside(path, home)
 	var described := {"path": path, "isolated": isolated}
-	if home != "" and not isolated:
+	if isolated:
+		described["kept"] = _entries(path)
+		if _usable(described, session):
+			_seed(described, session)
+	elif home != "":
 		described["expected"] = home
-	refill(described, session)
 	return described
 
 
@@ -35,27 +40,48 @@ static func problem(described: Dictionary) -> String:
 		described.path, described.expected]
 
 
-## Empties the game's user:// and copies the session's seed copy into it, when user:// is the
-## launch's own (`described` as start() made it); the engine's own log file stays, as the
-## engine keeps it open. Refuses a folder outside `session` or reached through a link.
+## Empties the game's user:// but for the engine's own entries and copies the seed in again,
+## when user:// is the launch's own (`described` as start() made it); else does nothing.
 static func refill(described: Dictionary, session: String) -> void:
+	if _usable(described, session):
+		_empty(described.path, described.kept)
+		_seed(described, session)
+
+
+## Whether user:// is the launch's own and safe to work in: inside `session`, not reached
+## through a link.
+static func _usable(described: Dictionary, session: String) -> bool:
 	if not described.get("isolated", false):
-		return
+		return false
 	var folder: String = described.path
-	if not _inside(folder, session) or _through_link(folder, session):
-		push_error("AgentBridge: %s is not a folder of the session %s: left as it is." % [
-			folder, session])
-		return
-	var keep := _engine_log()
-	_empty(folder, keep)
+	if _inside(folder, session) and not _through_link(folder, session):
+		return true
+	push_error("AgentBridge: %s is not a folder of the session %s: left as it is." % [
+		folder, session])
+	return false
+
+
+## Copies the session's seed copy, when there is one, into user:// (not into the kept entries).
+static func _seed(described: Dictionary, session: String) -> void:
 	var seed_copy := session.path_join(SEED_DIR)
 	if DirAccess.dir_exists_absolute(seed_copy):
-		_copy(seed_copy, folder, keep)
+		_copy(seed_copy, described.path, described.kept)
 
 
-## Removes what `folder` holds but `keep`: a link as the link itself, never what it leads to.
-## Returns whether the folder ended up empty.
-static func _empty(folder: String, keep: String) -> bool:
+## The names of what `folder` holds, folders and files.
+static func _entries(folder: String) -> Array[String]:
+	var names: Array[String] = []
+	var dir := DirAccess.open(folder)
+	if dir != null:
+		dir.include_hidden = true
+		names.append_array(dir.get_directories())
+		names.append_array(dir.get_files())
+	return names
+
+
+## Removes what `folder` holds but the entries named in `skip`: a link as the link itself,
+## never what it leads to. Returns whether the folder ended up empty.
+static func _empty(folder: String, skip: Array = []) -> bool:
 	var dir := DirAccess.open(folder)
 	if dir == null:
 		return false
@@ -63,12 +89,12 @@ static func _empty(folder: String, keep: String) -> bool:
 	var emptied := true
 	for name: String in dir.get_directories():
 		var path := folder.path_join(name)
-		var cleared := dir.is_link(path) or _empty(path, keep)  # a link goes as itself
-		if not (cleared and _removed(dir, path)):
+		if name in skip:
 			emptied = false
+		elif not ((dir.is_link(path) or _empty(path)) and _removed(dir, path)):
+			emptied = false  # (a link goes as itself)
 	for name: String in dir.get_files():
-		var path := folder.path_join(name)
-		if path == keep or not _removed(dir, path):
+		if name in skip or not _removed(dir, folder.path_join(name)):
 			emptied = false
 	return emptied
 
@@ -80,29 +106,21 @@ static func _removed(dir: DirAccess, path: String) -> bool:
 	return false
 
 
-## Copies the folder `from` into `to`, leaving out links and the file `keep`.
-static func _copy(from: String, to: String, keep: String) -> void:
+## Copies the folder `from` into `to`, leaving out links and the entries named in `skip`.
+static func _copy(from: String, to: String, skip: Array = []) -> void:
 	DirAccess.make_dir_recursive_absolute(to)
 	var dir := DirAccess.open(from)
 	if dir == null:
 		return
 	dir.include_hidden = true
 	for name: String in dir.get_directories():
-		if not dir.is_link(from.path_join(name)):
-			_copy(from.path_join(name), to.path_join(name), keep)
+		if not (name in skip or dir.is_link(from.path_join(name))):
+			_copy(from.path_join(name), to.path_join(name))
 	for name: String in dir.get_files():
 		var target := to.path_join(name)
-		if target != keep and not dir.is_link(from.path_join(name)) \
+		if not (name in skip or dir.is_link(from.path_join(name))) \
 				and DirAccess.copy_absolute(from.path_join(name), target) != OK:
 			push_error("AgentBridge: could not copy %s into the game's user:// folder." % target)
-
-
-## The log file the engine writes into user:// and holds open ("" when it writes none).
-static func _engine_log() -> String:
-	if not ProjectSettings.get_setting_with_override("debug/file_logging/enable_file_logging"):
-		return ""
-	return ProjectSettings.globalize_path(
-		ProjectSettings.get_setting_with_override("debug/file_logging/log_path"))
 
 
 ## Whether `path` is inside `folder` (both absolute; `..` resolved, not links).
