@@ -89,10 +89,9 @@ static func _empty(folder: String, skip: Array = []) -> bool:
 	var emptied := true
 	for name: String in dir.get_directories():
 		var path := folder.path_join(name)
-		if name in skip:
+		# A link goes as itself; a folder once it is empty.
+		if name in skip or not ((dir.is_link(path) or _empty(path)) and _removed(dir, path)):
 			emptied = false
-		elif not ((dir.is_link(path) or _empty(path)) and _removed(dir, path)):
-			emptied = false  # (a link goes as itself)
 	for name: String in dir.get_files():
 		if name in skip or not _removed(dir, folder.path_join(name)):
 			emptied = false
