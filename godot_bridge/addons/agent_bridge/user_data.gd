@@ -3,7 +3,7 @@ extends RefCounted
 ## 1): the launcher points the engine's data folder (XDG_DATA_HOME, APPDATA) at a folder in
 ## the session folder and names it with --agent-user-dir, and keeps a copy of the folder the
 ## caller seeds user:// from in the session's user_seed/. The bridge checks that the engine
-## took that folder, seeds user:// before the game's first `_ready`, and reset_game empties
+## took that folder, seeds user:// before the game's first line runs, and reset_game empties
 ## and seeds it again. Nothing here touches a folder outside the session folder, and links
 ## are removed, never followed.
 
