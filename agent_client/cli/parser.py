@@ -206,6 +206,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="write every frame that runs to FILE.avi (Movie Maker, MJPEG, at --fps: game "
         "time); renders; complete once `stop` quits the game",
     )
+    saves = start.add_mutually_exclusive_group()
+    saves.add_argument(
+        "--user-data",
+        metavar="DIR",
+        help="the game's user:// starts as a copy of DIR (default: empty); either way it is a "
+        "folder of the session's own, and DIR is never written to",
+    )
+    saves.add_argument(
+        "--own-user-data",
+        action="store_true",
+        help="let the game use your own user:// folder (its real saves, settings and logs)",
+    )
     _replay_commands(command)
 
     snapshot = command("snapshot", "the accessibility snapshot, with refs (e1, e2, ...)")

@@ -57,6 +57,8 @@ def start(args: argparse.Namespace) -> int:
         install=args.install,
         import_progress=_import_progress(project),
         video=args.video,
+        user_data=args.user_data,
+        own_user_data=args.own_user_data,
     )
     assert client.process is not None
     try:

@@ -26,7 +26,7 @@ from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
 from agent_client.transport.files import FileTransport
-from agent_client.wire.errors import AgentBridgeError, GameExitedError
+from agent_client.wire.errors import AgentBridgeError, GameExitedError, LaunchError
 from agent_client.wire.protocol import READY_FILE, Event, RequestId, Response, target_args
 
 READY_TIMEOUT = 30.0
@@ -103,6 +103,8 @@ class AgentClient(Locators):
         import_progress: Callable[[str], None] | None = None,
         record: bool = False,
         video: str | os.PathLike[str] | None = None,
+        user_data: str | os.PathLike[str] | None = None,
+        own_user_data: bool = False,
     ) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
@@ -116,7 +118,8 @@ class AgentClient(Locators):
             render: Draw frames (needed for screenshots): the OpenGL renderer, under a
                 virtual display (Xvfb) when there is no display. Default: headless.
             engine_args: Extra engine arguments (before the scene).
-            env: The game's environment (default: this process's).
+            env: The game's environment (default: this process's); its data folder
+                (``XDG_DATA_HOME``, ``APPDATA``) is the launch's own unless ``own_user_data``.
             session: A name for the session directory (default: a random one).
             timeout: Default seconds to wait for a response.
             ready_timeout: Seconds to wait for the bridge to report ready.
@@ -138,24 +141,47 @@ class AgentClient(Locators):
             video: Write every frame that runs to this ``.avi`` file (MJPEG, at ``fixed_fps``:
                 the video shows game time; a held game writes no frames). Renders (implies
                 ``render``); the file is complete once the game quits.
+            user_data: What the game finds in its user:// folder, which is a folder of this
+                launch's own in the session folder (Godot): None, the default, for an empty
+                one; a folder's path for a copy of that folder (never written back). The
+                game's saved data then never reaches the person's own, and ``reset()`` empties
+                (and seeds) it again.
+            own_user_data: Let the game use the person's own user:// folder (its saved
+                data, settings and logs) instead; not with ``user_data``.
 
         Raises:
             EngineNotFoundError: no engine found.
             LaunchError: the project has no bridge addon (and ``install`` is off), the import
-                failed, or the bridge did not get ready.
+                failed, the bridge did not get ready, ``user_data`` is no folder (or holds a
+                link), the engine did not take the launch's own user:// folder, or
+                ``user_data`` was given for a Unity game (whose persistentDataPath cannot be
+                moved).
             GameExitedError: the game ended while starting.
+            ValueError: both ``user_data`` and ``own_user_data``.
         """
         from agent_client.engine.godot_import import ensure_imported  # launching only
 
         game_time = launcher.GameTime(realtime=realtime, fps=fixed_fps, seed=seed)
+        if user_data is not None and own_user_data:
+            raise ValueError("Give user_data (a folder to copy) or own_user_data, not both.")
         target = Path(project).resolve()
         kind = launcher.project_kind(target)
+        if kind != "godot" and user_data is not None:
+            raise LaunchError(
+                "user_data works for Godot games only: a Unity game keeps its data in "
+                "Application.persistentDataPath, which a launcher cannot move."
+            )
+        seed_folder = launcher.user_data_seed(user_data) if user_data is not None else None
         session_dir = launcher.new_session_dir(session)
         parent_pid = os.getpid() if tie_to_parent else None
+        home: Path | None = None
         if kind == "godot":
             launcher.ensure_addon(target, install=install)
             engine = launcher.find_godot(godot)
             ensure_imported(target, engine, progress=import_progress)
+            if not own_user_data:
+                home = launcher.user_data_home(session_dir, seed_folder)
+                env = launcher.user_data_env(home, env)
             argv = launcher.godot_argv(
                 engine,
                 target,
@@ -167,6 +193,7 @@ class AgentClient(Locators):
                 game_time=game_time,
                 record=record,
                 video=video,
+                user_dir=home,
             )
         else:
             argv = launcher.unity_argv(
@@ -191,6 +218,10 @@ class AgentClient(Locators):
         )
         game.render = render or video is not None
         game.video = Path(video).absolute() if video is not None else None
+        problem = launcher.user_data_problem(game.info, home) if home is not None else None
+        if problem is not None:
+            game.close()
+            raise LaunchError(problem)
         return game
 
     @classmethod
@@ -660,7 +691,9 @@ class AgentClient(Locators):
     ) -> dict[str, Any]:
         """Press an input action, a key or a mouse button (``"left"``, ``"right"``,
         ``"middle"``), let ``frames`` frames run, release it. The game sees it pressed in
-        exactly that many frames; the release reaches it with the next frame.
+        exactly that many frames; the release reaches it with the next frame. ``strength``
+        (0 to 1) is how far an action is pushed, which the game reads whatever the action is
+        bound to (docs/PROTOCOL.md, "Strength").
 
         Raises:
             InvalidArgsError: not exactly one of action, key and button, or a bad value.

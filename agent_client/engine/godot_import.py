@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -82,9 +83,24 @@ def ensure_imported(
 
 
 def _run_import(project: Path, godot: Path, timeout: float, progress: Progress) -> None:
+    # The editor makes the project's user:// folder as it starts; a data folder of its own,
+    # thrown away after, keeps it out of the person's. Only XDG_DATA_HOME (Linux, the BSDs,
+    # macOS): on Windows APPDATA also holds the editor settings an import may need (the path
+    # to Blender, say).
+    with tempfile.TemporaryDirectory(prefix="agent-bridge-import-") as scratch:
+        _import_in(project, godot, timeout, progress, {**os.environ, "XDG_DATA_HOME": scratch})
+
+
+def _import_in(
+    project: Path, godot: Path, timeout: float, progress: Progress, env: dict[str, str]
+) -> None:
     command = [str(godot), "--headless", "--path", str(project), "--import"]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        env=env,
     )
     expired = threading.Event()
 

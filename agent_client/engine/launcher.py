@@ -21,11 +21,19 @@ from agent_client.engine import process
 from agent_client.engine.paths import (
     installed_godot,
     on_windows,
+    private_dir,
     private_file,
     private_sessions_root,
 )
 from agent_client.wire.errors import EngineNotFoundError, GameExitedError, LaunchError
-from agent_client.wire.protocol import ARTIFACTS_DIR, LOG_FILE, READY_FILE, SESSION_MARK
+from agent_client.wire.protocol import (
+    ARTIFACTS_DIR,
+    LOG_FILE,
+    READY_FILE,
+    SESSION_MARK,
+    USER_DATA_DIR,
+    USER_SEED_DIR,
+)
 
 GODOT_ENV = "GODOT_BIN"
 UNITY_EDITOR_ENV = "UNITY_EDITOR"
@@ -185,6 +193,64 @@ def new_session_dir(name: str | None = None) -> Path:
     return session
 
 
+# What points an engine's per-user data folder elsewhere: Godot reads XDG_DATA_HOME on Linux,
+# the BSDs and macOS, and APPDATA on Windows; user:// is a folder inside it.
+DATA_HOME_VARIABLES = ("XDG_DATA_HOME", "APPDATA")
+
+
+def user_data_seed(seed: str | os.PathLike[str]) -> Path:
+    """``seed`` as a folder a launch may copy into user:// (:func:`user_data_home`).
+
+    Raises:
+        LaunchError: it is not a folder, or holds a link (a copied link could lead the game's
+            writes out of the session).
+    """
+    source = Path(seed).expanduser().resolve()
+    if not source.is_dir():
+        raise LaunchError(f"user_data names {source}, which is not a folder.")
+    for folder, folders, files in os.walk(source):
+        for name in [*folders, *files]:
+            if (Path(folder) / name).is_symlink():
+                raise LaunchError(
+                    f"The user data folder {source} holds a link, {Path(folder) / name}: "
+                    "put the file itself there (a seed is copied, and links are not)."
+                )
+    return source
+
+
+def user_data_home(session_dir: Path, seed: Path | None = None) -> Path:
+    """The launch's own data folder in ``session_dir``, empty, that the game's environment
+    names as its data folder (:func:`user_data_env`), so user:// is a folder inside it. With
+    ``seed`` (checked by :func:`user_data_seed`), that folder is copied beside it
+    (``user_seed/``): the bridge copies it into user:// as the game starts and again at each
+    reset, and nothing is ever written back to ``seed``."""
+    home = private_dir(session_dir / USER_DATA_DIR)
+    if seed is not None:
+        shutil.copytree(seed, session_dir / USER_SEED_DIR)
+        private_dir(session_dir / USER_SEED_DIR)
+    return home
+
+
+def user_data_env(home: Path, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's environment) with the engine's data folder pointed
+    at ``home``."""
+    return {**(os.environ if env is None else env), **dict.fromkeys(DATA_HOME_VARIABLES, str(home))}
+
+
+def user_data_problem(info: Mapping[str, Any], home: Path) -> str | None:
+    """Why the game's user:// is not inside ``home`` as ``bridge.json`` (``info``) reports it,
+    or None when it is (or the bridge is too old to report it)."""
+    reported = info.get("user_data")
+    if not isinstance(reported, dict) or reported.get("isolated", True):
+        return None
+    return (
+        f"The game's user:// folder is {reported.get('path')}, not inside the launch's own "
+        f"{home}: the engine ignored {' and '.join(DATA_HOME_VARIABLES)} here, so the game "
+        "would read and write that folder. Launch with own_user_data=True (`--own-user-data`) "
+        "to use it on purpose."
+    )
+
+
 @dataclass(frozen=True)
 class GameTime:
     """How the game's time runs (docs/PROTOCOL.md, "Time"): lockstep (the game runs only
@@ -221,15 +287,19 @@ def bridge_args(
     parent_pid: int | None,
     game_time: GameTime | None = None,
     record: bool = False,
+    user_dir: Path | None = None,
 ) -> list[str]:
     """The bridge's user arguments (they go after the engine's own ``--``): the session
-    folder, how game time runs, the parent process whose end ends the game, and whether it
-    records a replay file from frame 0 (docs/REPLAY.md)."""
+    folder, how game time runs, the parent process whose end ends the game, whether it
+    records a replay file from frame 0 (docs/REPLAY.md), and the data folder the game was
+    given (:func:`user_data_home`), which the bridge checks user:// is in."""
     args = ["--agent-mode", f"--agent-dir={session_dir}", *(game_time or GameTime()).bridge_args()]
     if parent_pid:
         args.append(f"--agent-parent-pid={parent_pid}")
     if record:
         args.append("--agent-record")
+    if user_dir is not None:
+        args.append(f"--agent-user-dir={user_dir}")
     return args
 
 
@@ -285,12 +355,14 @@ def godot_argv(
     game_time: GameTime | None = None,
     record: bool = False,
     video: str | os.PathLike[str] | None = None,
+    user_dir: Path | None = None,
 ) -> list[str]:
     """The engine command line: headless by default; ``render`` draws frames (with the
     OpenGL renderer, under a virtual display when there is no real one) for screenshots.
     Every frame gets the fixed delta 1/fps (``--fixed-fps``), in lockstep and realtime alike,
     so the same inputs give the same frames. ``record``: the bridge records a replay file from
-    frame 0; ``video``: every frame that runs is written there (rendering; see movie_args)."""
+    frame 0; ``video``: every frame that runs is written there (rendering; see movie_args);
+    ``user_dir``: the launch's own data folder (:func:`user_data_home`)."""
     game_time = game_time or GameTime()
     if video is not None:
         engine_args = [*movie_args(video), *engine_args]
@@ -306,7 +378,9 @@ def godot_argv(
         ]
     else:
         argv = [str(godot), "--headless"]
-    bridge = bridge_args(session_dir, parent_pid=parent_pid, game_time=game_time, record=record)
+    bridge = bridge_args(
+        session_dir, parent_pid=parent_pid, game_time=game_time, record=record, user_dir=user_dir
+    )
     argv += ["--path", str(project), "--fixed-fps", str(game_time.fps), *engine_args]
     if scene:
         argv.append(scene)

@@ -139,15 +139,20 @@ class Play:
 
     def launch(self, args: dict[str, Any]) -> Result:
         self.close()
-        self.game = AgentClient.launch(
-            Path(args["project"]).expanduser(),
-            scene=args.get("scene"),
-            render=args.get("render", False),
-            realtime=args.get("realtime", False),
-            fixed_fps=args.get("fixed_fps", 60),
-            seed=args.get("seed", 0),
-            install=args.get("install", False),
-        )
+        try:
+            self.game = AgentClient.launch(
+                Path(args["project"]).expanduser(),
+                scene=args.get("scene"),
+                render=args.get("render", False),
+                realtime=args.get("realtime", False),
+                fixed_fps=args.get("fixed_fps", 60),
+                seed=args.get("seed", 0),
+                install=args.get("install", False),
+                user_data=args.get("user_data"),
+                own_user_data=args.get("own_user_data", False),
+            )
+        except ValueError as error:  # options that do not go together
+            raise UsageError("INVALID_ARGS", str(error)) from None
         return self._arrived("launched")
 
     def attach(self, args: dict[str, Any]) -> Result:
@@ -468,6 +473,16 @@ def build_tools(play: Play) -> list[Tool]:
                         "type": "boolean",
                         "default": False,
                         "description": "copy the bridge addon into the project first",
+                    },
+                    "user_data": {
+                        "type": "string",
+                        "description": "a folder the game's user:// starts as a copy of "
+                        "(default: empty; either way the launch's own, never the person's)",
+                    },
+                    "own_user_data": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "let the game use the person's own user:// folder",
                     },
                 },
                 ("project",),

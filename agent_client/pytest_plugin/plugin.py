@@ -17,7 +17,7 @@ Options, each also an ini setting without the dashes (``godot_project = game``):
     --agent-timeout S      --agent-launch-timeout S   --agent-artifacts DIR
     --[no-]agent-fail-on-engine-error   --agent-trace on|off|retain-on-failure
     --agent-replay on|off|retain-on-failure   --agent-video on|off|retain-on-failure
-    --agent-update-snapshots   --agent-fail-on-orphans
+    --agent-update-snapshots   --agent-fail-on-orphans   --agent-user-data DIR
 
 A test fails when its game logged an engine error (a script error, ``push_error``) during it,
 unless it declared the error (``game.expect_engine_errors(...)``, the ``agent_expect_errors``
@@ -75,11 +75,12 @@ DEFAULTS: dict[str, Any] = {
     "agent_relaunch": False,
     "agent_fps": 60,
     "agent_seed": 0,
+    "agent_user_data": None,
     "agent_update_snapshots": False,
     "agent_fail_on_orphans": False,
 }
 TRACE_MODES = ("on", "off", "retain-on-failure")
-PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts")
+PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts", "agent_user_data")
 FAILED = pytest.StashKey[bool]()
 RECORDING = pytest.StashKey[set[int]]()
 REPLAY_FILE = "game.replay.jsonl"
@@ -151,6 +152,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "--agent-seed",
             "agent_seed",
             "seed of the engine's random generator (default 0): the same seed, the same run",
+        ),
+        (
+            "--agent-user-data",
+            "agent_user_data",
+            "a folder each game's user:// starts as a copy of, again at every reset (default: "
+            "empty; either way a folder of the launch's own, never your saved data)",
         ),
     ]
     for flag, name, text in options:
@@ -288,6 +295,7 @@ def agent_launch_options(pytestconfig: pytest.Config) -> dict[str, Any]:
         "realtime": setting(pytestconfig, "agent_realtime"),
         "fixed_fps": setting(pytestconfig, "agent_fps"),
         "seed": setting(pytestconfig, "agent_seed"),
+        "user_data": setting(pytestconfig, "agent_user_data"),
     }
 
 

@@ -14,6 +14,10 @@ RESP_FILE = "resp.jsonl"
 READY_FILE = "bridge.json"
 LOG_FILE = "engine.log"
 ARTIFACTS_DIR = "artifacts"
+# The game's own data folder for one launch (the engine's XDG_DATA_HOME / APPDATA: user:// is
+# inside it), and the copy of the folder a launch seeds user:// from (docs/PROTOCOL.md, 1).
+USER_DATA_DIR = "user_data"
+USER_SEED_DIR = "user_seed"
 # Written into every session folder a launcher makes: only folders holding it are ever emptied
 # or deleted (a session name or path must never wipe a folder someone else made).
 SESSION_MARK = ".agent-bridge-session"

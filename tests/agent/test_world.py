@@ -96,6 +96,35 @@ def test_the_left_stick_moves_the_player_and_the_snapshot_shows_its_velocity(
     assert "vel=" not in line_of(world.snapshot()["text"], "Player"), "still: no velocity"
 
 
+def test_strength_reaches_the_game_whatever_the_action_is_bound_to(world: AgentClient) -> None:
+    def read(name: str) -> float:
+        world.wait_frames(2)
+        return float(world.get_property(PLAYER, name))
+
+    # Keys and a stick: played half way as the stick, so get_vector reads a half.
+    sent = world.input(action="move_right", pressed=True, strength=0.5)
+    assert sent["event"].startswith("Joypad Motion on Axis 0") and sent["pressed"], sent
+    world.step(3)
+    assert "vel=120,0" in line_of(world.snapshot()["text"], "Player")
+    assert world.input(action="move_right", pressed=False)["pressed"] is False
+    assert "vel=" not in line_of(world.snapshot()["text"], "Player")
+    # A trigger only: pulled past its deadzone (0.2) so that its strength reads 0.5.
+    world.input(action="throttle", pressed=True, strength=0.5)
+    assert read("throttle") == pytest.approx(0.5) and read("raw_trigger") == pytest.approx(0.6)
+    world.input(action="throttle", pressed=False)
+    assert read("throttle") == 0 and read("raw_trigger") == 0
+    # A pad button only, which is all or nothing: the action itself, at that strength.
+    world.input(action="fire", pressed=True, strength=0.5)
+    assert world.wait_for_event("fired")["source"] == PLAYER
+    assert read("fire_strength") == pytest.approx(0.5)
+    assert world.input(action="fire", pressed=False)["pressed"] is False
+    assert read("fire_strength") == 0
+    # All the way, the pad button itself, as before.
+    world.input(action="fire", pressed=True)
+    assert read("fire_strength") == 1.0
+    world.input(action="fire", pressed=False)
+
+
 @pytest.mark.parametrize(
     ("args", "error", "sentence"),
     [

@@ -18,6 +18,7 @@ import pytest
 
 FIXTURE_GAME = Path(__file__).resolve().parents[1] / "fixture_game"
 DEMO_GAME = Path(__file__).resolve().parents[2] / "demos" / "crystal_vault"
+USER_DATA_GAME = Path(__file__).resolve().parents[1] / "user_data_game"
 CONFORMANCE = "/root/Conformance"
 
 
@@ -262,3 +263,42 @@ def test_a_traced_session_records_every_step_from_every_process(cli: Cli, tmp_pa
     assert cli.fails("trace", "show", str(tmp_path / "bad.zip"), "--no-open").startswith(
         "error BAD_TRACE:"
     )
+
+
+def test_a_started_game_keeps_its_saves_in_its_session(tmp_path: Path) -> None:
+    """The game's user:// is the session's own, seeded from --user-data; the person's own
+    folder only with --own-user-data."""
+    cli = Cli(tmp_path)
+    person = tmp_path / "person"
+    person.mkdir()
+    cli.env.update(XDG_DATA_HOME=str(person), APPDATA=str(person))
+    seed = tmp_path / "seed"
+    seed.mkdir()
+    (seed / "save.txt").write_text("seeded")
+
+    def call(session: str, cmd: str, args: str) -> dict[str, object]:
+        answer = orjson.loads(cli("--session", session, "call", cmd, args, "--json").stdout)
+        return dict(answer["data"])
+
+    started = orjson.loads(
+        cli(
+            "start", str(USER_DATA_GAME), "--session", "saves", "--user-data", str(seed), "--json"
+        ).stdout
+    )
+    cli("start", str(USER_DATA_GAME), "--session", "mine", "--own-user-data")
+    try:
+        found = call("saves", "get_property", '{"path": "/root/Main", "property": "found"}')
+        assert found["value"] == "seeded"
+        call("saves", "call_method", '{"path": "/root/Main", "method": "save", "args": ["new"]}')
+        saves = call("saves", "hello", "{}")["user_data"]
+        assert isinstance(saves, dict) and saves["isolated"]
+        assert Path(str(saves["path"])).is_relative_to(Path(started["dir"]))
+        assert (Path(str(saves["path"])) / "save.txt").read_text() == "new"
+        mine = call("mine", "hello", "{}")["user_data"]
+        assert isinstance(mine, dict) and not mine["isolated"]
+        assert Path(str(mine["path"])).is_relative_to(person)
+    finally:
+        cli("stop", "--all")
+    assert (seed / "save.txt").read_text() == "seeded" and len(list(seed.iterdir())) == 1
+    both = cli("start", str(USER_DATA_GAME), "--user-data", str(seed), "--own-user-data", ok=False)
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr

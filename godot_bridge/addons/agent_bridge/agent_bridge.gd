@@ -61,6 +61,9 @@ var mode: RefCounted
 ## Game time: the frame count, the hold, and what waits are measured in (clock.gd).
 var clock: RefCounted
 var locator: RefCounted
+## Where the game's user:// folder is and whether it is the launch's own (user_data.gd):
+## hello and bridge.json report it.
+var user_data: Dictionary = {}
 var state_provider: Callable
 
 var _scripts: Dictionary = {}
@@ -87,7 +90,7 @@ var _announced: bool = false  # the ready file is written (at frame 0)
 ## (`agent-bridge install` puts it there): what happens here comes before the game's first
 ## line of code. The same seed gives the same random numbers; the settings a reset puts back
 ## are the project's own; the game's errors from then on, those its main scene logs while it
-## loads included, become events.
+## loads included, become events; and the game finds the user:// its launch gave it.
 func _init() -> void:
 	var options := _parse_user_args(OS.get_cmdline_user_args())
 	if not _will_activate(options):
@@ -104,6 +107,10 @@ func _init() -> void:
 		"mouse_mode": Input.mouse_mode, "playback_speed_scale": AudioServer.playback_speed_scale}}
 	_error_log = _script("error_log.gd").new()
 	OS.call("add_logger", _error_log)  # called by name: older engines lack it (see MIN_ENGINE)
+	user_data = _script("user_data.gd").start(options.dir, options.user_dir)
+	var misplaced: String = _script("user_data.gd").problem(user_data)
+	if misplaced != "":
+		push_error(misplaced)  # an engine_error event with the first answer, too
 
 
 func _ready() -> void:
@@ -179,7 +186,7 @@ func describe(schemas: bool = false) -> Dictionary:
 	return {"protocol": PROTOCOL, "engine": "godot", "engine_version": _engine_version(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
 		"agent_mode": agent_mode, "frame": clock.frame, "time": clock.describe(),
-		"commands": _dispatcher.describe_commands(schemas)}
+		"user_data": user_data, "commands": _dispatcher.describe_commands(schemas)}
 
 
 ## A snapshot of the whole tree (used by actions asked for `snapshot: true`).
@@ -214,16 +221,18 @@ func cancel(request_id: Variant) -> bool:
 ## The bridge's arguments (after the engine's `--`). A malformed time option keeps its
 ## default and is named in `problems`, which the engine log shows.
 static func _parse_user_args(args: PackedStringArray) -> Dictionary:
-	var options := {"agent_mode": false, "dir": "", "parent_pid": 0, "time": "lockstep",
-		"fps": 60, "seed": 0, "record": false, "problems": []}
+	var options := {"agent_mode": false, "dir": "", "user_dir": "", "parent_pid": 0,
+		"time": "lockstep", "fps": 60, "seed": 0, "record": false, "problems": []}
 	for arg: String in args:
-		var value := arg.get_slice("=", 1) if arg.contains("=") else ""
+		var value := arg.substr(arg.find("=") + 1) if arg.contains("=") else ""
 		if arg == "--agent-mode":
 			options.agent_mode = true
 		elif arg == "--agent-record":
 			options.record = true
 		elif arg.begins_with("--agent-dir="):
 			options.dir = value
+		elif arg.begins_with("--agent-user-dir="):
+			options.user_dir = value
 		elif arg.begins_with("--agent-parent-pid="):
 			options.parent_pid = int(value)
 		elif arg.begins_with("--agent-time="):
@@ -312,7 +321,7 @@ func _announce() -> void:
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
-		"frame": clock.frame, "time": clock.describe()})
+		"frame": clock.frame, "time": clock.describe(), "user_data": user_data})
 
 
 ## Compiles a command module, on the first call of one of its commands, and registers it.

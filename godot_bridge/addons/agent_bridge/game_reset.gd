@@ -60,6 +60,7 @@ func reset(scene: String) -> Dictionary:
 	# In a launch's order: every autoload's script is made, then the main scene's nodes,
 	# then the autoloads enter the tree (and get ready), then the scene.
 	var autoloads := _rebuild_autoloads()
+	preload("user_data.gd").refill(_bridge.user_data, _bridge.session_dir)  # user:// anew
 	# Fresh physics spaces and navigation maps, as a launched game has: a space's history (the
 	# bodies it held, in what order) steers its solver, and the game may have changed its
 	# settings. Only the bridge is in the tree now. The old worlds are held until the new ones

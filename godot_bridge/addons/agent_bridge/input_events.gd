@@ -7,6 +7,8 @@ extends RefCounted
 ## Arguments (the `input` command's, docs/PROTOCOL.md), exactly one kind:
 ## - `action`: an InputMap action name; sent as the event bound to it (a key, else a joypad
 ##   button, a mouse button or a joypad axis), or as an InputEventAction when bound to nothing;
+##   pushed less than fully (`strength` < 1), as its joypad axis binding or an
+##   InputEventAction, since a key or button cannot say how far it is pressed;
 ## - `key`: a key name (`"Enter"`, `"A"`, `"F5"`), with `modifiers` (ctrl, shift, alt, meta);
 ## - `button`: a mouse button (`left`, `right`, `middle`, `back`, `forward`), at the pointer;
 ## - `joy_button`: a joypad button, by name (`a`, `b`, `x`, `y`, `back`, `guide`, `start`,
@@ -160,13 +162,17 @@ static func _event(args: Dictionary, pressed: bool, pointer: Vector2) -> InputEv
 
 
 ## An action as a player triggers it: as a copy of its bound event, so _input, Button
-## shortcuts, _unhandled_input and Input.is_action_pressed all see it.
+## shortcuts, _unhandled_input and Input.is_action_pressed all see it. A key or a button is
+## only ever all the way down, so an action pushed less than fully goes as its stick instead
+## (a joypad axis binding), else as an InputEventAction of that strength; a release lets go
+## of whichever of them holds the action now (see _binding).
 static func _action_event(args: Dictionary, pressed: bool, strength: float,
 		pointer: Vector2) -> InputEvent:
-	var bound := bound_event(args.action)
+	var action: String = args.action
+	var bound := _binding(action, args.get("device", -1), pressed, strength)
 	if bound == null:
 		var plain := InputEventAction.new()
-		plain.action = args.action
+		plain.action = action
 		plain.pressed = pressed
 		plain.strength = strength if pressed else 0.0
 		return plain
@@ -184,9 +190,48 @@ static func _action_event(args: Dictionary, pressed: bool, strength: float,
 	if bound is InputEventJoypadMotion:
 		var motion: InputEventJoypadMotion = bound.duplicate()
 		motion.device = device
-		motion.axis_value = signf(motion.axis_value) * strength if pressed else 0.0
+		motion.axis_value = signf(motion.axis_value) * _push(action, strength) if pressed \
+			else 0.0
 		return motion
 	return _mouse_event((bound as InputEventMouseButton).button_index, pressed, pointer)
+
+
+## The binding an action is played with, or null for an InputEventAction. Pressed all the way:
+## bound_event(), as a player's key. Pressed less: the action's stick, when its deadzone
+## leaves room to push it part way; else null. Released: the stick when it is pushed the
+## action's way, null when the action is held at less than full strength by something else
+## (an InputEventAction), else bound_event(). `device` is the caller's joypad, -1 for none.
+static func _binding(action: String, device: int, pressed: bool,
+		strength: float) -> InputEvent:
+	var bound := bound_event(action)
+	var stick: InputEventJoypadMotion = null
+	for event: InputEvent in InputMap.action_get_events(action):
+		if event is InputEventJoypadMotion:
+			stick = event
+			break
+	if stick != null and InputMap.action_get_deadzone(action) >= 1.0 and stick != bound:
+		stick = null  # a deadzone of 1 has no part-way push: the stick is all or nothing
+	if pressed:
+		if strength >= 1.0 or bound is InputEventJoypadMotion:
+			return bound
+		return stick
+	if stick != null:
+		var value := Input.get_joy_axis(device if device >= 0 else maxi(stick.device, 0),
+			stick.axis)
+		if value != 0.0 and signf(value) == signf(stick.axis_value):
+			return stick
+	if bound != null and Input.is_action_pressed(action) \
+			and Input.get_action_raw_strength(action) < 1.0:
+		return null
+	return bound
+
+
+## How far a stick goes for an action to read `strength`: Input.get_action_strength maps the
+## stretch from the action's deadzone to 1 onto 0 to 1 (get_axis and get_vector read the same).
+static func _push(action: String, strength: float) -> float:
+	if strength >= 1.0:
+		return 1.0
+	return lerpf(InputMap.action_get_deadzone(action), 1.0, strength)
 
 
 static func _key_event(keycode: Key, modifiers: Array, pressed: bool) -> InputEventKey:

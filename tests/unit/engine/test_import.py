@@ -30,13 +30,18 @@ class FakeEngine:
     with ``hang``, prints nothing until it is killed."""
 
     runs: ClassVar[list[list[str]]] = []
+    data_homes: ClassVar[list[Path]] = []
 
     def __init__(self, output: list[bytes], code: int = 0, hang: bool = False) -> None:
         self.output, self.code, self.hang = output, code, hang
         self.killed = threading.Event()
 
-    def __call__(self, command: list[str], **_options: object) -> FakeEngine:
+    def __call__(
+        self, command: list[str], *, env: dict[str, str], **_options: object
+    ) -> FakeEngine:
         FakeEngine.runs.append(command)
+        FakeEngine.data_homes.append(Path(env["XDG_DATA_HOME"]))
+        assert FakeEngine.data_homes[-1].is_dir()
         self.stdout = self._lines()
         return self
 
@@ -58,6 +63,7 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "project.godot").write_text("config_version=5\n")
     (tmp_path / "main.gd").write_text("extends Node\n")
     FakeEngine.runs = []
+    FakeEngine.data_homes = []
     return tmp_path
 
 
@@ -93,6 +99,8 @@ def test_a_first_import_reports_its_progress_then_is_not_repeated(
         " 16% first_scan_filesystem: Loading global class names...",
     ]
     assert FakeEngine.runs == [["godot", "--headless", "--path", str(project), "--import"]]
+    # The editor's user:// goes to a data folder of its own, gone after (not the person's).
+    assert FakeEngine.data_homes[0] != Path.home() and not FakeEngine.data_homes[0].exists()
     assert not godot_import.ensure_imported(project, Path("godot"), progress=lines.append)
     assert len(FakeEngine.runs) == 1 and len(lines) == 2
 

@@ -407,3 +407,60 @@ def test_each_engines_own_exit_codes_are_explained(tmp_path: Path) -> None:
     assert launcher.exit_meaning(-11, {}) == "code -11 (killed by SIGSEGV: the engine crashed)"
     assert launcher.exit_meaning(-15, {}) == "code -15 (killed by SIGTERM)"
     assert launcher.exit_meaning(1, launcher.GODOT_EXIT_CODES).startswith("code 1 (Godot: ")
+
+
+# --- the game's user:// folder ------------------------------------------------------------------
+
+
+def test_a_launch_gives_the_game_a_data_folder_of_its_own(tmp_path: Path) -> None:
+    seed = tmp_path / "seed"
+    (seed / "slots").mkdir(parents=True)
+    (seed / "slots" / "1.txt").write_text("one")
+    session = tmp_path / "session"
+    session.mkdir()
+    home = launcher.user_data_home(session, launcher.user_data_seed(seed))
+    assert home == session / "user_data" and list(home.iterdir()) == []
+    assert (session / "user_seed" / "slots" / "1.txt").read_text() == "one"
+    if os.name == "posix":
+        assert stat.S_IMODE(home.stat().st_mode) == 0o700
+        assert stat.S_IMODE((session / "user_seed").stat().st_mode) == 0o700
+    env = launcher.user_data_env(home, {"PATH": "/bin", "XDG_DATA_HOME": "/home/me/.local/share"})
+    assert env == {"PATH": "/bin", "XDG_DATA_HOME": str(home), "APPDATA": str(home)}
+    argv = launcher.godot_argv(Path("/g/godot"), tmp_path, session, user_dir=home)
+    assert argv[-1] == f"--agent-user-dir={home}"
+    assert not any(
+        arg.startswith("--agent-user-dir") for arg in launcher.bridge_args(session, parent_pid=None)
+    ), "the person's own folder: no folder named"
+
+
+def test_a_seed_that_is_no_folder_or_holds_a_link_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LaunchError, match="not a folder"):
+        launcher.user_data_seed(tmp_path / "missing")
+    (tmp_path / "seed").mkdir()
+    (tmp_path / "seed" / "real.txt").write_text("x")
+    if os.name == "posix":
+        (tmp_path / "seed" / "link.txt").symlink_to(tmp_path / "seed" / "real.txt")
+        with pytest.raises(LaunchError, match=r"holds a link, .*link\.txt"):
+            launcher.user_data_seed(tmp_path / "seed")
+    with pytest.raises(ValueError, match="not both"):
+        AgentClient.launch(tmp_path, user_data=tmp_path / "seed", own_user_data=True)
+
+
+def test_a_unity_game_cannot_be_given_a_user_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    player = tmp_path / "Game.exe"
+    player.write_bytes(b"MZ")
+    monkeypatch.setattr(launcher, "on_windows", lambda: True)
+    with pytest.raises(LaunchError, match="persistentDataPath, which a launcher cannot move"):
+        AgentClient.launch(player, user_data=tmp_path)
+
+
+def test_a_user_folder_the_engine_did_not_take_is_a_launch_error(tmp_path: Path) -> None:
+    elsewhere = {"path": "/home/me/.local/share/godot/app_userdata/G", "isolated": False}
+    problem = launcher.user_data_problem({"user_data": elsewhere}, tmp_path)
+    assert problem is not None and elsewhere["path"] in problem and str(tmp_path) in problem
+    assert "own_user_data=True" in problem
+    inside = {"path": str(tmp_path / "godot"), "isolated": True}
+    assert launcher.user_data_problem({"user_data": inside}, tmp_path) is None
+    assert launcher.user_data_problem({}, tmp_path) is None, "an older bridge does not say"

@@ -3,6 +3,8 @@ the next step an agent should take."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from agent_client.mcp.tools import NEXT_STEP, Play, explain
@@ -29,3 +31,10 @@ def test_attaching_to_no_session_answers_no_session_with_its_next_step() -> None
     code, text = explain(caught.value)
     assert code == "NO_SESSION" and "No running session 'no-such-session-here'" in text
     assert text.endswith("Next: " + NEXT_STEP["NO_SESSION"])
+
+
+def test_launch_options_that_do_not_go_together_are_invalid_args(tmp_path: Path) -> None:
+    with pytest.raises(UsageError) as caught:
+        Play().launch({"project": str(tmp_path), "user_data": str(tmp_path), "own_user_data": True})
+    code, text = explain(caught.value)
+    assert code == "INVALID_ARGS" and "not both" in text

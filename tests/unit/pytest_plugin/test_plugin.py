@@ -42,6 +42,7 @@ def test_game_without_a_project_fails_with_a_clear_message(pytester: pytest.Pyte
 
 def test_options_reach_the_launcher(fake: pytest.Pytester) -> None:
     fake.makepyfile("""
+        from pathlib import Path
         from conftest import LAUNCHED
 
         def test_options(game):
@@ -50,6 +51,7 @@ def test_options_reach_the_launcher(fake: pytest.Pytester) -> None:
             assert options["scene"] == "res://scenes/lab.tscn"
             assert options["ready_timeout"] == 12.0
             assert game.connection.default_timeout == 0.5
+            assert options["user_data"] == Path("saves").resolve()
     """)
     fake.runpytest(
         "--godot-project",
@@ -61,6 +63,8 @@ def test_options_reach_the_launcher(fake: pytest.Pytester) -> None:
         "12",
         "--agent-timeout",
         "0.5",
+        "--agent-user-data",
+        "saves",
     ).assert_outcomes(passed=1)
 
 
@@ -80,6 +84,7 @@ def test_ini_settings_and_the_scene_marker(fake: pytest.Pytester) -> None:
             assert game.connection.default_timeout == 0.5
             # a relative ini path is resolved against the ini file's folder
             assert LAUNCHED[-1]["project"] == pytestconfig.rootpath / "sub" / "game"
+            assert LAUNCHED[-1]["user_data"] is None, "by default an empty user:// each launch"
 
         @pytest.mark.agent_scene("res://scenes/conformance.tscn")
         def test_marker_scene(game):
