@@ -68,9 +68,7 @@ def main() -> int:
         held = row.get("held", {})
         marks = " ".join(name if held.get(name) else name.upper() for name in INVARIANTS)
         print(f"{row['game']:45} {marks if held else row.get('error')}")
-    counts = {
-        name: sum(1 for row in rows if row.get("held", {}).get(name)) for name in INVARIANTS
-    }
+    counts = {name: sum(1 for row in rows if row.get("held", {}).get(name)) for name in INVARIANTS}
     all_pass = sum(1 for row in rows if row.get("held") and all(row["held"].values()))
     summary = {"games": len(rows), "all_pass": all_pass, **counts}
     summary["wall_s"] = round(time.perf_counter() - started, 1)

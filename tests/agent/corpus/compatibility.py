@@ -62,8 +62,13 @@ def _beyond(verdict: Verdict, entry: dict[str, Any]) -> list[str]:
     return [
         f"{difference.path} differs too ({difference.kind}), beyond {', '.join(nodes)}"
         for difference in verdict.differences
-        if not any(difference.path == node or difference.path.startswith(node + "/") for node in nodes)
+        if not any(_within(difference.path, node) for node in nodes)
     ]
+
+
+def _within(path: str, node: str) -> bool:
+    """Whether ``path`` is ``node`` or below it."""
+    return path == node or path.startswith(node + "/")
 
 
 def table(games: list[str], expected: dict[str, dict[str, dict[str, Any]]]) -> str:
@@ -78,10 +83,15 @@ def table(games: list[str], expected: dict[str, dict[str, dict[str, Any]]]) -> s
                 marks.append("yes")
             else:
                 marks.append("varies" if entry[name].get("may_hold") else "no")
-        why = "; ".join(
-            f"{name}: {entry[name]['cause']}" + (f" ({', '.join(f'`{n}`' for n in entry[name].get('nodes', []))})" if entry[name].get("nodes") else "")
-            for name in INVARIANTS
-            if name in entry
-        )
+        reasons: dict[str, list[str]] = {}  # the same cause on several invariants: said once
+        for name in INVARIANTS:
+            if name in entry:
+                reasons.setdefault(_why(entry[name]), []).append(name)
+        why = "; ".join(f"{', '.join(names)}: {reason}" for reason, names in reasons.items())
         lines.append(f"| `{game}` | " + " | ".join(marks) + f" | {why} |")
     return "\n".join(lines)
+
+
+def _why(entry: dict[str, Any]) -> str:
+    nodes = ", ".join(f"`{node}`" for node in entry.get("nodes", []))
+    return str(entry["cause"]) + (f" ({nodes})" if nodes else "")

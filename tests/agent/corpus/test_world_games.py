@@ -60,6 +60,5 @@ def test_the_compatibility_page_shows_the_expectations() -> None:
     text = COMPATIBILITY.read_text(encoding="utf-8")
     shown = text.split(TABLE_START, 1)[1].split(TABLE_END, 1)[0].strip()
     assert shown == table(GAMES, expectations()), (
-        "docs/COMPATIBILITY.md's table is out of date: run "
-        "python -m tests.agent.corpus.write_table"
+        "docs/COMPATIBILITY.md's table is out of date: run python -m tests.agent.corpus.write_table"
     )
