@@ -18,6 +18,7 @@ DEMO_GAME = REPO / "demos" / "crystal_vault"
 RESET_GAME = REPO / "tests" / "reset_game"
 GODOT3_GAME = REPO / "tests" / "godot3_keys"
 USER_DATA_GAME = REPO / "tests" / "user_data_game"
+DOCTOR_GAME = REPO / "tests" / "doctor_game"
 PLANTED_GAME = REPO / "tests" / "planted" / "game"
 LAB_SCENE = "res://scenes/lab.tscn"
 INPUT_SCENE = "res://scenes/input_lab.tscn"
@@ -34,7 +35,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # The games carry no copy of the addon in the repository (no symlinks: they break
     # Windows checkouts); an unchanged copy is left as it is, so nothing is imported again.
     if any(item.get_closest_marker("engine") for item in session.items):
-        games = (FIXTURE_GAME, DEMO_GAME, PLANTED_GAME, RESET_GAME, GODOT3_GAME, USER_DATA_GAME)
+        games = (
+            FIXTURE_GAME,
+            DEMO_GAME,
+            PLANTED_GAME,
+            RESET_GAME,
+            GODOT3_GAME,
+            USER_DATA_GAME,
+            DOCTOR_GAME,
+        )
         for game in games:
             install(game)
 

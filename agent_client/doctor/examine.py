@@ -25,7 +25,7 @@ from agent_client.doctor.footprint import Footprint
 from agent_client.engine import launcher
 from agent_client.engine.godot_import import ensure_imported
 from agent_client.engine.process import is_running
-from agent_client.wire.errors import AgentBridgeError
+from agent_client.wire.errors import AgentBridgeError, LaunchError
 from agent_client.wire.protocol import LOG_FILE, Event
 
 DEFAULT_FRAMES = 300
@@ -54,6 +54,10 @@ def examine(
         EngineNotFoundError: no engine found.
     """
     folder = Path(project).resolve()
+    if launcher.project_kind(folder) != "godot":
+        raise LaunchError(
+            f"doctor checks Godot projects; {folder} is not one (a Unity game is not checked yet)."
+        )
     launcher.ensure_addon(folder, install=install)
     engine = launcher.find_godot(godot)
     ensure_imported(folder, engine)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -302,3 +303,62 @@ def test_a_started_game_keeps_its_saves_in_its_session(tmp_path: Path) -> None:
     assert (seed / "save.txt").read_text() == "seeded" and len(list(seed.iterdir())) == 1
     both = cli("start", str(USER_DATA_GAME), "--user-data", str(seed), "--own-user-data", ok=False)
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
+
+
+DOCTOR_GAME = Path(__file__).resolve().parents[1] / "doctor_game"
+
+
+def test_doctor_names_the_node_the_field_and_the_cause_and_fails(cli: Cli) -> None:
+    done = cli("doctor", str(DOCTOR_GAME), "--frames", "30", ok=False)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    verdicts = {
+        line.split(":")[0].split()[-1]: line.split()[0]
+        for line in lines
+        if line[:4] in ("ok  ", "FAIL")
+    }
+    assert verdicts == {
+        "launch": "ok",
+        "read": "ok",
+        "repeat": "FAIL",
+        "reset": "FAIL",
+        "errors": "ok",
+        "stop": "ok",
+    }, done.stdout
+    script_line = next(
+        number
+        for number, line in enumerate((DOCTOR_GAME / "main.gd").read_text().splitlines(), 1)
+        if "Time.get_ticks_msec" in line
+    )
+    assert any(line.strip().startswith("/root/Main/Uptime: text 'up ") for line in lines), (
+        done.stdout
+    )
+    assert (
+        f"likely cause: res://main.gd:{script_line} reads the wall clock (Time.get_ticks_msec)"
+        in done.stdout
+    )
+    assert not any("/root/Main/Box" in line for line in lines), "the box moves the same every run"
+    report = orjson.loads(
+        cli("doctor", str(DOCTOR_GAME), "--frames", "30", "--json", ok=False).stdout
+    )
+    assert report["ok"] is False and [v["ok"] for v in report["verdicts"]] == [
+        True,
+        True,
+        False,
+        False,
+        True,
+        True,
+    ]
+
+
+def test_doctor_passes_a_game_that_keeps_every_promise(cli: Cli, tmp_path: Path) -> None:
+    game = tmp_path / "steady"
+    shutil.copytree(DOCTOR_GAME, game, ignore=shutil.ignore_patterns(".godot", "addons"))
+    script = game / "main.gd"
+    script.write_text(
+        "".join(line for line in script.read_text().splitlines(True) if "Uptime" not in line)
+    )
+    settings = game / "project.godot"
+    settings.write_text(settings.read_text().replace("Doctor game", f"Steady {os.getpid()}"))
+    done = cli("doctor", str(game), "--frames", "30", "--install")
+    assert done.stdout.rstrip().endswith("6 of 6 hold"), done.stdout

@@ -176,34 +176,6 @@ func _state(node: Node, path: String, names: Array) -> Array:
 	var script: Script = node.get_script()
 	if script != null:
 		for property: String in _serializer.script_info(script).props:
-			state.append(value_of(node.get(property)))
+			state.append(Codec.to_wire(node.get(property), true))
 			names.append(property)
 	return state
-
-
-## A script variable as the digest hashes it. What only identifies an engine object (a RID,
-## the object in a Callable or Signal, the name the engine gave a node out of the tree)
-## differs between a launch and a reset of the same game, so only its kind counts.
-static func value_of(value: Variant) -> Variant:
-	match typeof(value):
-		TYPE_RID:
-			return "RID" if (value as RID).is_valid() else "RID()"
-		TYPE_CALLABLE:
-			return "Callable " + String((value as Callable).get_method())
-		TYPE_SIGNAL:
-			return "Signal " + String((value as Signal).get_name())
-		TYPE_ARRAY:
-			var items: Array = []
-			for item: Variant in value:
-				items.append(value_of(item))
-			return items
-		TYPE_DICTIONARY:
-			var out := {}
-			for key: Variant in value:
-				out[key if key is String else str(key)] = value_of(value[key])
-			return out
-		TYPE_OBJECT:
-			if is_instance_valid(value) and value is Node and not value.is_inside_tree() \
-					and String(value.name).begins_with("@"):
-				return {"node": "@" + (value as Node).get_class()}
-	return Codec.to_wire(value)

@@ -23,9 +23,24 @@ static var tree_root: Node
 
 # --- engine -> wire ----------------------------------------------------------------------------
 
-static func to_wire(value: Variant) -> Variant:
+## `by_kind`: what only identifies an engine object (a RID, the object of a Callable or a
+## Signal, the name the engine gave a node out of the tree) as its kind alone, as a digest
+## hashes it: those differ between a launch and a reset of the same game.
+static func to_wire(value: Variant, by_kind: bool = false) -> Variant:
 	if PACKED_ELEMENT_TYPES.has(typeof(value)):
-		return to_wire(Array(value))
+		return to_wire(Array(value), by_kind)
+	if by_kind:
+		match typeof(value):
+			TYPE_RID:
+				return "RID" if (value as RID).is_valid() else "RID()"
+			TYPE_CALLABLE:
+				return "Callable " + String((value as Callable).get_method())
+			TYPE_SIGNAL:
+				return "Signal " + String((value as Signal).get_name())
+			TYPE_OBJECT:
+				if is_instance_valid(value) and value is Node and not value.is_inside_tree() \
+						and String(value.name).begins_with("@"):
+					return {"node": "@" + (value as Node).get_class()}
 	match typeof(value):
 		TYPE_NIL, TYPE_BOOL, TYPE_INT, TYPE_STRING:
 			return value
@@ -53,12 +68,12 @@ static func to_wire(value: Variant) -> Variant:
 		TYPE_ARRAY:
 			var items: Array = []
 			for item: Variant in value:
-				items.append(to_wire(item))
+				items.append(to_wire(item, by_kind))
 			return items
 		TYPE_DICTIONARY:
 			var out := {}
 			for key: Variant in value:
-				out[key if key is String else str(key)] = to_wire(value[key])
+				out[key if key is String else str(key)] = to_wire(value[key], by_kind)
 			return out
 	return {"type": type_string(typeof(value)), "value": str(value)}
 
