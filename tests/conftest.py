@@ -17,6 +17,7 @@ FIXTURE_GAME = REPO / "tests" / "fixture_game"
 DEMO_GAME = REPO / "demos" / "crystal_vault"
 RESET_GAME = REPO / "tests" / "reset_game"
 PLANTED_GAME = REPO / "tests" / "planted" / "game"
+SHOP_GAME = REPO / "tests" / "shop_game"
 LAB_SCENE = "res://scenes/lab.tscn"
 INPUT_SCENE = "res://scenes/input_lab.tscn"
 FAST_FOLDER = REPO / "tests" / "unit"
@@ -32,7 +33,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # The games carry no copy of the addon in the repository (no symlinks: they break
     # Windows checkouts); an unchanged copy is left as it is, so nothing is imported again.
     if any(item.get_closest_marker("engine") for item in session.items):
-        for game in (FIXTURE_GAME, DEMO_GAME, PLANTED_GAME, RESET_GAME):
+        for game in (FIXTURE_GAME, DEMO_GAME, PLANTED_GAME, RESET_GAME, SHOP_GAME):
             install(game)
 
 
