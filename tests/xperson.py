@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import random
 import shutil
 import subprocess
 import tempfile
@@ -178,6 +179,19 @@ def click(window: str, x: int, y: int) -> None:
 def type_text(text: str) -> None:
     xdotool("type", "--delay", "60", text)
     time.sleep(0.15)
+
+
+def play_with_keys(window: str, keys: list[str], seconds: float, seed: int = 1) -> None:
+    """A person at the keyboard, the pointer over the window: random keys held for a random
+    while, for ``seconds``."""
+    xdotool("mousemove", "--window", window, "200", "200")
+    chooser = random.Random(seed)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        key = chooser.choice(keys)
+        xdotool("keydown", key)
+        time.sleep(chooser.uniform(0.05, 0.4))
+        xdotool("keyup", key)
 
 
 class _ClientMessageData(ctypes.Union):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import signal
 import subprocess
@@ -101,9 +100,15 @@ def finish(cli: subprocess.Popen[str]) -> tuple[int, str, str]:
     return cli.returncode, out, err
 
 
-def shop_session(desk: xperson.Desktop, window: str, points: dict[str, tuple[int, int]]) -> None:
-    """A person in the shop: types a name, presses Play, and answers the purchase dialog with
-    each of SESSION's buttons."""
+def shop_session(desk: xperson.Desktop, command: str, out: Path, ending: str = "close") -> str:
+    """``agent-bridge record`` or ``codegen`` of a person in the shop: they type a name, press
+    Play, answer the purchase dialog with each of SESSION's buttons, and end (``ending``):
+    closing the window the desktop's way, Ctrl-C, the shop's Leave button, or the game killed.
+    Returns what the command printed on stderr, once it checked its exit code (1 only for the
+    game killed)."""
+    points = shop_points()
+    cli = start(command, SHOP_GAME, out)
+    window = xperson.window_named("AgentBridge shop")
     desk.focus(window)
     xperson.click(window, *points["Your name"])
     xperson.type_text("Bob")
@@ -111,6 +116,30 @@ def shop_session(desk: xperson.Desktop, window: str, points: dict[str, tuple[int
     for answer in SESSION:
         xperson.click(window, *points["Buy potion"])
         xperson.click(window, *points[answer])
+    if ending == "close":
+        desk.close(window)
+    elif ending == "ctrl-c":
+        os.killpg(cli.pid, signal.SIGINT)  # the terminal's Ctrl-C (the game has its own session)
+    elif ending == "leave":
+        xperson.click(window, *points["Leave shop"])
+    else:
+        os.kill(int(xperson.xdotool("getwindowpid", window)), signal.SIGKILL)
+    code, _out, err = finish(cli)
+    assert code == (1 if ending == "kill" else 0), err
+    return err
+
+
+def run_generated(test: Path) -> None:
+    """Runs a generated test with pytest (headless, lockstep): it passes the first time."""
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test)],
+        cwd=test.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout
 
 
 def replay_check(path: Path) -> subprocess.CompletedProcess[str]:
@@ -131,14 +160,8 @@ def first_line(path: Path) -> dict[str, object]:
 def test_a_shop_session_with_a_dialog_records_and_replays(
     desktop: xperson.Desktop, tmp_path: Path
 ) -> None:
-    points = shop_points()
     out = tmp_path / "shop.replay.jsonl"
-    cli = start("record", SHOP_GAME, out)
-    window = xperson.window_named("AgentBridge shop")
-    shop_session(desktop, window, points)
-    desktop.close(window)
-    code, _out, err = finish(cli)
-    assert code == 0, err
+    shop_session(desktop, "record", out)
     assert first_line(out)["t"] == "header"
     replay = ReplayFile.load(out)
     assert replay.notes == []
@@ -156,14 +179,8 @@ def test_a_shop_session_with_a_dialog_records_and_replays(
 def test_codegen_of_a_shop_session_clicks_the_dialogs_buttons(
     desktop: xperson.Desktop, tmp_path: Path
 ) -> None:
-    points = shop_points()
     out = tmp_path / "test_shop.py"
-    cli = start("codegen", SHOP_GAME, out)
-    window = xperson.window_named("AgentBridge shop")
-    shop_session(desktop, window, points)
-    desktop.close(window)
-    code, _out, err = finish(cli)
-    assert code == 0, err
+    shop_session(desktop, "codegen", out)
     assert first_line(tmp_path / "test_shop.replay.jsonl")["t"] == "header"
     body = out.read_text(encoding="utf-8").split("def test_shop(game):\n", 1)[1]
     dialog = f"game.get_by_role('dialog', name={DIALOG!r})"
@@ -181,44 +198,26 @@ def test_codegen_of_a_shop_session_clicks_the_dialogs_buttons(
         "    expect(game.get_by_text('Gold: 5')).to_be_visible()",
         "    expect(game.get_by_text('Bob bought 3 potions')).to_be_visible()",
     ]
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "1 passed" in run.stdout
+    run_generated(out)
 
 
-@pytest.mark.parametrize("ending", ["ctrl-c", "the game quits", "crash"])
+@pytest.mark.parametrize(
+    "ending, reason", [("ctrl-c", "stopped"), ("leave", "exit"), ("kill", "interrupted")]
+)
 def test_a_recording_is_kept_however_it_ends(
-    bare_desktop: xperson.Desktop, tmp_path: Path, ending: str
+    bare_desktop: xperson.Desktop, tmp_path: Path, ending: str, reason: str
 ) -> None:
-    """Ctrl-C, the game's own Leave button, and the game killed: what was played is kept
-    (the window manager's close is the sessions above)."""
-    points = shop_points()
+    """Ctrl-C, the game quitting itself (its Leave button), and the game killed: what was
+    played is kept (the window's close is the sessions above, with and without a manager)."""
     out = tmp_path / "shop.replay.jsonl"
-    cli = start("record", SHOP_GAME, out)
-    window = xperson.window_named("AgentBridge shop")
-    shop_session(bare_desktop, window, points)
-    if ending == "ctrl-c":
-        os.killpg(cli.pid, signal.SIGINT)  # the terminal's Ctrl-C (the game has its own session)
-    elif ending == "the game quits":
-        xperson.click(window, *points["Leave shop"])
-    else:
-        os.kill(int(xperson.xdotool("getwindowpid", window)), signal.SIGKILL)
-    code, _out, err = finish(cli)
-    replay = ReplayFile.load(out)
+    err = shop_session(bare_desktop, "record", out, ending)
     assert first_line(out)["t"] == "header"
-    reason = {"ctrl-c": "stopped", "the game quits": "exit", "crash": "interrupted"}[ending]
+    replay = ReplayFile.load(out)
     assert replay.end["reason"] == reason
-    if ending == "crash":
-        assert code == 1 and "the file is kept and replays up to frame" in err
+    if ending == "kill":
+        assert "the file is kept and replays up to frame" in err
         assert replay.notes and replay.notes[0].startswith("It has no end line")
     else:
-        assert code == 0, err
         assert replay.notes == []
     run = replay_check(out)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -233,28 +232,15 @@ def corpus_game(tmp_path: Path, name: str) -> Path:
     return folder
 
 
-def play_with_keys(game: AgentClient, keys: list[str], seconds: float, seed: int = 1) -> None:
-    """A person at the keyboard: random keys held for a random while, for ``seconds``."""
-    assert game.process is not None
-    window = xperson.window_of(game.process.pid)
-    xperson.xdotool("mousemove", "--window", window, "200", "200")
-    chooser = random.Random(seed)
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        key = chooser.choice(keys)
-        xperson.xdotool("keydown", key)
-        time.sleep(chooser.uniform(0.05, 0.4))
-        xperson.xdotool("keyup", key)
-
-
 def test_a_persons_x_input_replays_to_the_same_final_digest(
     desktop: xperson.Desktop, tmp_path: Path
 ) -> None:
     project = corpus_game(tmp_path, "pong")
     with AgentClient.launch(project, render=True, realtime=True, record=True) as game:
         assert game.process is not None
-        desktop.focus(xperson.window_of(game.process.pid))
-        play_with_keys(game, ["Up", "Down", "w", "s"], 4.0)
+        window = xperson.window_of(game.process.pid)
+        desktop.focus(window)
+        xperson.play_with_keys(window, ["Up", "Down", "w", "s"], 4.0)
         recording = game.stop_recording(tmp_path / "pong.replay.jsonl")
     replay = ReplayFile.load(recording.path)
     assert replay.count("input") >= 10  # the X server's key events, seen by the game
@@ -288,12 +274,4 @@ def test_codegen_of_a_menu_session_passes_headless(
     assert "game.get_by_role('combobox', name='Difficulty').select_option('Hard')" in source
     assert "game.get_by_role('button', name='Start').click()" in source
     assert "expect(game.get_by_text('Welcome, Bob (Hard, sound on)')).to_be_visible()" in source
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "1 passed" in run.stdout
+    run_generated(out)
