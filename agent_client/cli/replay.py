@@ -37,7 +37,8 @@ class _Played:
 
 def record_command(args: argparse.Namespace) -> int:
     """Opens the game in a window, in real time at the fixed frame rate, recording from
-    frame 0; writes the file once the window closes (or on Ctrl-C)."""
+    frame 0; writes the file once the game ends (its window closed, Ctrl-C, the game quitting
+    or crashing)."""
     from agent_client.client.replay_file import ReplayFile
 
     out = _out_file(args.out)
