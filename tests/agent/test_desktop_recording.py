@@ -265,8 +265,7 @@ def test_codegen_of_a_menu_session_passes_headless(
     xperson.click(window, 60, 211)  # "Hard" in the open list
     xperson.click(window, 40, 165)
     xperson.click(window, 60, 215)
-    time.sleep(0.5)
-    os.killpg(cli.pid, signal.SIGINT)
+    desktop.close(window)  # after the clicks in the window's event queue, whatever the load
     code, _out, err = finish(cli)
     assert code == 0, err
     source = out.read_text(encoding="utf-8")
