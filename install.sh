@@ -5,7 +5,9 @@
 #     user may install packages), holding the Python package with its test and check extras,
 #   - Godot 4.6 into a private cached prefix (skipped when GODOT_BIN names an engine), with
 #     the CPU renderer and Xvfb so games can also run rendering, for screenshots,
-#   - Mono, to compile and test the Unity package where no Unity editor can run.
+#   - Mono, to compile and test the Unity package where no Unity editor can run,
+#   - xdotool and evilwm (a person at a desktop, with and without a window manager, for the
+#     record and codegen tests) and Chromium (the trace viewer's browser tests).
 # Safe to run again: every step is cached or idempotent. PYTHON picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -28,6 +30,18 @@ apt_install() {
   command -v apt-get >/dev/null || return 1
   as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq update &&
     as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq install -y --no-install-recommends "$@" >/dev/null
+}
+
+# A tool the tests can do without (they are skipped, naming it): its Debian package of the
+# same name, when it is missing and may be installed.
+optional_tool() {
+  if command -v "$1" >/dev/null; then
+    echo "already installed"
+  elif apt_install "$1"; then
+    echo "installed"
+  else
+    echo "skipped: install $1 to run $2"
+  fi
 }
 
 echo "== Python environment ($VENV)"
@@ -75,13 +89,10 @@ else
 fi
 
 echo "== xdotool (a person at a virtual display, for the record and codegen tests)"
-if command -v xdotool >/dev/null; then
-  echo "already installed"
-elif apt_install xdotool; then
-  echo "installed"
-else
-  echo "skipped: install xdotool to run the record and codegen tests"
-fi
+optional_tool xdotool "the record and codegen tests"
+
+echo "== evilwm (a small window manager: the record and codegen tests run under one too)"
+optional_tool evilwm "the record and codegen tests under a window manager"
 
 echo "== Chromium (for the trace viewer's browser tests)"
 if command -v chromium >/dev/null || [ -n "${AGENT_BRIDGE_CHROMIUM:-}" ]; then

@@ -26,7 +26,6 @@ from agent_client.client.avi import read_avi
 from agent_client.engine.addon import install
 from bench.corpus_games import corpus_missing, prepared
 from tests import xperson
-from tests.agent.test_replay import play_with_keys
 
 REPO = Path(__file__).resolve().parents[1]
 KEYS = {"pong": ["Up", "Down", "w", "s"], "dodge_the_creeps": ["Left", "Right", "Up", "Down"]}
@@ -43,10 +42,12 @@ def record_and_replay(game_name: str, seconds: float, work: Path) -> None:
         xperson.display(),
         AgentClient.launch(project, render=True, realtime=True, record=True) as game,
     ):
-        play_with_keys(game, KEYS[game_name], 0.1)  # waits for the game to run first
+        assert game.process is not None
+        window = xperson.window_of(game.process.pid)  # the game runs: it answered the launch
         if game_name == "dodge_the_creeps":
+            xperson.xdotool("mousemove", "--window", window, "200", "200")
             xperson.xdotool("key", "Return")  # Start
-        play_with_keys(game, KEYS[game_name], seconds)
+        xperson.play_with_keys(window, KEYS[game_name], seconds)
         recording = game.stop_recording(replay_file)
     minutes = recording.frames / 60 / 60
     emit(

@@ -20,6 +20,7 @@ GODOT3_GAME = REPO / "tests" / "godot3_keys"
 USER_DATA_GAME = REPO / "tests" / "user_data_game"
 DOCTOR_GAME = REPO / "tests" / "doctor_game"
 PLANTED_GAME = REPO / "tests" / "planted" / "game"
+SHOP_GAME = REPO / "tests" / "shop_game"
 LAB_SCENE = "res://scenes/lab.tscn"
 INPUT_SCENE = "res://scenes/input_lab.tscn"
 FAST_FOLDER = REPO / "tests" / "unit"
@@ -43,6 +44,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             GODOT3_GAME,
             USER_DATA_GAME,
             DOCTOR_GAME,
+            SHOP_GAME,
         )
         for game in games:
             install(game)

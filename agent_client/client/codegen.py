@@ -1,7 +1,8 @@
 """A person's play as a readable pytest test (``agent-bridge codegen``, docs/REPLAY.md): from
 an annotated recording, what a control did becomes a locator call by role and name (a click,
-``fill``, ``select_option``, ``set_value``), gameplay input becomes an input timeline
-(``input_sequence``), and the texts that appeared by the end become expectations."""
+``fill``, ``select_option``, ``set_value``; a dialog's own buttons found inside their dialog),
+gameplay input becomes an input timeline (``input_sequence``), and the texts that appeared by
+the end become expectations."""
 
 from __future__ import annotations
 
@@ -118,12 +119,17 @@ def _steps(replay: ReplayFile) -> list[_Step]:
     return steps
 
 
-def _locator(line: dict[str, Any]) -> str:
+def _locator(line: dict[str, Any], scope: str = "game") -> str:
+    """How a person finds the control: by role and name, else by node name; a dialog's own
+    button (OK, Cancel, an added one) inside its dialog, found the same way."""
+    dialog = line.get("dialog")
+    if isinstance(dialog, dict):
+        scope = _locator(dialog, scope)
     role, name = line.get("role", ""), line.get("name", "")
     if role and name:
-        return f"game.get_by_role({role!r}, name={name!r})"
+        return f"{scope}.get_by_role({role!r}, name={name!r})"
     node = str(line.get("path") or line.get("source", "")).rsplit("/", 1)[-1]
-    return f"game.locator({'#' + node!r})"
+    return f"{scope}.locator({'#' + node!r})"
 
 
 def _ui_step(line: dict[str, Any], steps: list[_Step]) -> _Step | None:
@@ -194,11 +200,9 @@ def _new_texts(replay: ReplayFile) -> list[str]:
     return fresh[:EXPECTED_TEXTS]
 
 
-def write(replay_path: Path, out: Path) -> str:
+def write(replay: ReplayFile, out: Path) -> str:
     """Generates the test of a recording into ``out`` (its function named after the file)."""
     name = re.sub(r"\W", "_", out.stem)
-    source = generate(
-        ReplayFile.load(replay_path), test_name=name if name.startswith("test") else f"test_{name}"
-    )
+    source = generate(replay, test_name=name if name.startswith("test") else f"test_{name}")
     out.write_text(source, encoding="utf-8")
     return source

@@ -61,6 +61,10 @@ class ReplayResult:
         wall_seconds: Time the replay took (the launch not counted).
         game_seconds: Game time replayed.
         stopped_early: A check stopped the replay (``check=True``) before the end.
+        dropped_before_start: A person's inputs that reached the game before frame 0 (the
+            window was just opening): counted in the header, not replayable.
+        notes: What of the file was read other than as written (:attr:`ReplayFile.notes`):
+            a cut last line skipped, a missing end line, lines before the header.
     """
 
     path: Path
@@ -75,6 +79,7 @@ class ReplayResult:
     game_seconds: float = 0.0
     stopped_early: bool = False
     dropped_before_start: int = 0
+    notes: list[str] = field(default_factory=list)
 
     @property
     def same(self) -> bool:
@@ -96,10 +101,16 @@ class ReplayResult:
         parts: list[str] = []
         if self.same:
             assert self.ended is not None
-            parts.append(
+            head = (
                 f"Replayed {self.frames} frames ({self.game_seconds:.1f} game s in "
                 f"{self.wall_seconds:.2f} s, x{self.speed:.1f}): the same state at every "
-                f"checkpoint ({self.checks}) and at the end, digest {self.ended['replayed']}."
+                f"checkpoint ({self.checks})"
+            )
+            parts.append(
+                f"{head} and at the end, digest {self.ended['replayed']}."
+                if self.ended.get("recorded")
+                else f"{head}; the recording's end has no digest (the game was going away), so "
+                "the last checkpoint was the last comparison."
             )
         elif self.divergence is not None:
             parts.append(describe_divergence(self.divergence))
@@ -111,6 +122,7 @@ class ReplayResult:
                 "game before frame 0 (the window was just opening): wait for the game to run "
                 "before playing."
             )
+        parts += [f"Read from the file: {note}" for note in self.notes]
         if self.failures:
             first = self.failures[0]
             parts.append(
@@ -199,6 +211,7 @@ def play(
 def _feed(game: Any, replay: ReplayFile, *, check: bool) -> ReplayResult:
     result = ReplayResult(replay.path)
     result.dropped_before_start = int(replay.header.get("dropped_before_start", 0) or 0)
+    result.notes = list(replay.notes)
     started = time.perf_counter()
     if replay.start_frame > game.last_frame:
         game.step(replay.start_frame - game.last_frame)

@@ -1,6 +1,9 @@
 """Replay files (docs/REPLAY.md): JSON lines, a header, then what acted on the game frame by
-frame and the game's digests. Reading one checks it whole, so a file that is cut short,
-malformed, of another format version or engine is refused with one clear sentence."""
+frame and the game's digests. Reading one checks it whole: a malformed file, or one of another
+format version or engine, is refused with one clear sentence. What an interrupted recording
+(a game that crashed or was killed) or an older recorder left is read, and said in ``notes``:
+a last line cut in the middle is skipped, a missing end line is made up at the last frame,
+and the window's events an older recorder wrote before its header are read after it."""
 
 from __future__ import annotations
 
@@ -82,21 +85,24 @@ class ReplayFile:
 
     Attributes:
         path: The file.
-        header: Its first line: engine and bridge versions, project, scene, seed, fps, ...
+        header: Its header: engine and bridge versions, project, scene, seed, fps, ...
         lines: Every line after the header, in order (the end line last).
+        notes: What was read other than as written, one sentence each: a cut last line
+            skipped, an end line made up, lines an older recorder wrote before its header.
     """
 
     path: Path
     header: dict[str, Any]
     lines: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ReplayFile:
         """Reads and checks a replay file.
 
         Raises:
-            ReplayFileError: it is missing, empty, not JSON lines, cut short (no end line), of
-                another format version, or its lines are not in frame order.
+            ReplayFileError: it is missing, empty, not JSON lines, without a header, of another
+                format version, or its lines are not in frame order.
         """
         source = Path(path)
         try:
@@ -115,16 +121,41 @@ class ReplayFile:
             ReplayFileError: as :meth:`load`.
         """
         rows = data.split(b"\n")
-        if rows and rows[-1] == b"":
+        complete = rows[-1] == b""  # the writer ends every line it finished
+        if complete:
             rows.pop()
         if not rows:
             raise ReplayFileError(f"{source} is empty: a replay file starts with its header line.")
-        header = _row(rows[0], source, 1, last=len(rows) == 1)
+        notes: list[str] = []
+        if not complete:
+            try:
+                orjson.loads(rows[-1])
+            except orjson.JSONDecodeError:
+                notes.append(
+                    f"Its last line (line {len(rows)}, {len(rows[-1])} bytes) was cut short "
+                    "while being written: skipped."
+                )
+                rows.pop()
+                if not rows:
+                    raise ReplayFileError(
+                        f"{source} is cut short: its header line is incomplete."
+                    ) from None
+        parsed = [_row(raw, source, number) for number, raw in enumerate(rows, 1)]
+        before = _before_header(parsed, source)
+        header = parsed[len(before)]
         _check_header(header, source)
-        lines: list[dict[str, Any]] = []
-        frame = int(header["start_frame"])
-        for number, raw in enumerate(rows[1:], 2):
-            line = _row(raw, source, number, last=number == len(rows))
+        start = int(header["start_frame"])
+        if before:
+            notes.append(
+                f"Line{'s' if len(before) > 1 else ''} 1"
+                + (f"-{len(before)}" if len(before) > 1 else "")
+                + f" ({_kinds(before)}) came before the header (an older recorder wrote what "
+                "the window did before the first frame there): read as the start frame's "
+                "early lines."
+            )
+        lines = [{**line, "f": start, "early": True} for line in before]
+        frame = start
+        for number, line in enumerate(parsed[len(before) + 1 :], len(before) + 2):
             kind = line.get("t")
             if kind not in LINE_TYPES:
                 raise ReplayFileError(
@@ -142,11 +173,20 @@ class ReplayFile:
                 raise ReplayFileError(f"{source}, line {number}: a line after the end line.")
             lines.append(line)
         if not lines or lines[-1]["t"] != "end":
-            raise ReplayFileError(
-                f"{source} is cut short: it has no end line (the recording never finished: "
-                "the game was killed, or the file was copied while it was being written)."
+            checked = [line["f"] for line in lines if line["t"] == "check"]
+            notes.append(
+                "It has no end line (the recording was interrupted: the game crashed or was "
+                "killed, or the file was copied while being written): it is read up to frame "
+                f"{frame}, its last line"
+                + (
+                    f"; the game's state after the last checkpoint (frame {checked[-1]}) is "
+                    "not compared."
+                    if checked
+                    else "; it has no checkpoint to compare."
+                )
             )
-        return cls(source, header, lines)
+            lines.append({"t": "end", "f": frame, "reason": "interrupted"})
+        return cls(source, header, lines, notes)
 
     @property
     def end(self) -> dict[str, Any]:
@@ -192,18 +232,38 @@ class ReplayFile:
         yield piece, self.end_frame, True
 
 
-def _row(raw: bytes, source: Path, number: int, *, last: bool) -> dict[str, Any]:
+def _row(raw: bytes, source: Path, number: int) -> dict[str, Any]:
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        if last:
-            raise ReplayFileError(
-                f"{source} is cut short: its last line (line {number}) is incomplete."
-            ) from None
         raise ReplayFileError(f"{source}, line {number}: not JSON.") from None
     if not isinstance(value, dict):
         raise ReplayFileError(f"{source}, line {number}: a line is a JSON object.")
     return value
+
+
+def _before_header(parsed: list[dict[str, Any]], source: Path) -> list[dict[str, Any]]:
+    """The lines before the header: window events of the first frame, where an older recorder
+    wrote them (it wrote what the window did before frame 0 before its header).
+
+    Raises:
+        ReplayFileError: no header follows them.
+    """
+    before: list[dict[str, Any]] = []
+    for line in parsed:
+        if line.get("t") == "header":
+            return before
+        if line.get("t") != "window" or not isinstance(line.get("f"), int):
+            break
+        before.append(line)
+    raise ReplayFileError(
+        f"{source} is not a replay file: its first line is no header "
+        f'(expected {{"t": "header", "format": "{FORMAT}", ...}}).'
+    )
+
+
+def _kinds(lines: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{line['t']} {line.get('event', '')}".strip() for line in lines)
 
 
 def _check_header(header: dict[str, Any], source: Path) -> None:

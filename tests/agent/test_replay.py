@@ -1,18 +1,15 @@
-"""Record, replay, codegen and video with the real engine (docs/REPLAY.md): a session of
+"""Record, replay and video with the real engine, headless (docs/REPLAY.md): a session of
 bridge requests replays to the same digests; a changed recording is caught at the checkpoint
-where it parts, naming the node and property; a person's X input (xdotool under Xvfb) is
-recorded in a rendered realtime window and replays in lockstep to the same final digest; a
-menu session becomes a test that passes headless; a video of 10 game seconds has 600 frames."""
+where it parts, naming the node and property; what the window and the desktop do before frame
+0 follows the header and replays; a game killed while recording leaves a file that replays; a
+video of 10 game seconds has 600 frames. A person at a desktop: test_desktop_recording.py."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import random
 import shutil
-import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -28,8 +25,8 @@ from agent_client import (
 from agent_client.client.avi import read_avi
 from agent_client.client.replay_file import ReplayFile
 from agent_client.engine.addon import install
-from tests import xperson
-from tests.conftest import FIXTURE_GAME
+from agent_client.engine.launcher import GameTime, find_godot, godot_argv
+from tests.conftest import FIXTURE_GAME, SHOP_GAME
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 MENU = "res://scenes/menu.tscn"
@@ -118,101 +115,114 @@ def test_the_window_closing_ends_the_recording() -> None:
     assert replay.start_frame == 0 and replay.lines[0]["t"] == "check"
 
 
-@pytest.fixture
-def person() -> None:
-    reason = xperson.available()
-    if reason:
-        pytest.skip(reason)
-
-
-def _corpus_game(tmp_path: Path, name: str) -> Path:
-    if not (CORPUS / name).is_dir():
-        pytest.skip(f"no corpus game {name} at {CORPUS}")
-    folder = tmp_path / name
-    shutil.copytree(CORPUS / name, folder)
+def shop_with_a_desktop(tmp_path: Path, ready: str) -> Path:
+    """A copy of the shop whose autoload Desktop (after the bridge's) does, in its _ready, what
+    a window, the desktop or a person can do before frame 0, while the game records (and
+    nothing when it replays: the recording's lines do it)."""
+    folder = tmp_path / "shop"
+    shutil.copytree(SHOP_GAME, folder)
+    body = "".join(f"\t{line}\n" for line in ready.strip().splitlines())
+    (folder / "desktop.gd").write_text(
+        "extends Node\n\n\nfunc _ready() -> void:\n"
+        '\tif not OS.get_cmdline_user_args().has("--agent-record"):\n\t\treturn\n'
+        "\tvar root := get_tree().root\n" + body,
+        encoding="utf-8",
+    )
+    settings = folder / "project.godot"
+    bridge = 'AgentBridge="*res://addons/agent_bridge/agent_bridge.gd"\n'
+    text = settings.read_text(encoding="utf-8")
+    settings.write_text(text.replace(bridge, bridge + 'Desktop="*res://desktop.gd"\n'), "utf-8")
     install(folder)
     return folder
 
 
-def play_with_keys(game: AgentClient, keys: list[str], seconds: float, seed: int = 1) -> None:
-    """A person at the keyboard: random keys held for a random while, for ``seconds``."""
-    assert game.process is not None
-    window = xperson.window_of(game.process.pid)
-    while game.hello()["frame"] < 10:  # input before frame 0 cannot be replayed
-        time.sleep(0.02)
-    xperson.xdotool("mousemove", "--window", window, "200", "200")
-    chooser = random.Random(seed)
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        key = chooser.choice(keys)
-        xperson.xdotool("keydown", key)
-        time.sleep(chooser.uniform(0.05, 0.4))
-        xperson.xdotool("keyup", key)
-
-
-def test_a_persons_x_input_replays_to_the_same_final_digest(person: None, tmp_path: Path) -> None:
-    project = _corpus_game(tmp_path, "pong")
-    with (
-        xperson.display(),
-        AgentClient.launch(project, render=True, realtime=True, record=True) as game,
-    ):
-        play_with_keys(game, ["Up", "Down", "w", "s"], 4.0)
-        recording = game.stop_recording(tmp_path / "pong.replay.jsonl")
-    replay = ReplayFile.load(recording.path)
-    assert replay.count("input") >= 10  # the X server's key events, seen by the game
-    assert replay.header["time"] == "realtime" and replay.header["rendered"]
-    for _ in range(2):
-        result = AgentClient.replay(recording.path, check=True, render=False)
-        assert result.same, result.describe()
-        assert result.ended is not None and result.ended["replayed"] == recording.digest
-
-
-def test_codegen_of_a_menu_session_passes_headless(person: None, tmp_path: Path) -> None:
-    out = tmp_path / "test_menu.py"
-    with xperson.display():
-        cli = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "agent_client.cli",
-                "codegen",
-                str(FIXTURE_GAME),
-                "--scene",
-                MENU,
-                "-o",
-                str(out),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        window = xperson.window_named("AgentBridge fixture")
-        time.sleep(1.0)  # the recording starts once the game answers
-        xperson.click(window, 120, 65)
-        xperson.type_text("Bob")
-        xperson.click(window, 120, 115)
-        time.sleep(0.3)
-        xperson.click(window, 60, 211)  # "Hard" in the open list
-        xperson.click(window, 40, 165)
-        xperson.click(window, 60, 215)
-        time.sleep(0.5)
-        cli.send_signal(signal.SIGINT)
-        _out, err = cli.communicate(timeout=60)
-    assert cli.returncode == 0, err
-    source = out.read_text(encoding="utf-8")
-    assert "game.get_by_role('textbox', name='Your name').fill('Bob')" in source
-    assert "game.get_by_role('combobox', name='Difficulty').select_option('Hard')" in source
-    assert "game.get_by_role('button', name='Start').click()" in source
-    assert "expect(game.get_by_text('Welcome, Bob (Hard, sound on)')).to_be_visible()" in source
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
+def record_alone(project: Path, session: Path) -> Path:
+    """Runs the game recording from launch, in real time with no client, until it ends by
+    itself; returns its recording."""
+    argv = godot_argv(
+        find_godot(), project, session, game_time=GameTime(realtime=True), record=True
     )
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "1 passed" in run.stdout
+    subprocess.run(argv, capture_output=True, timeout=120, check=True)
+    return session / "artifacts" / "recording-1.replay.jsonl"
+
+
+def test_what_the_desktop_does_before_frame_0_follows_the_header(tmp_path: Path) -> None:
+    project = shop_with_a_desktop(
+        tmp_path,
+        """
+root.size = Vector2i(800, 450)
+var key := InputEventKey.new()
+key.physical_keycode = KEY_A
+key.pressed = true
+Input.parse_input_event(key)
+""",
+    )
+    with AgentClient.launch(project, record=True) as game:
+        game.get_by_role("textbox", name="Your name").fill("Bob")
+        game.step(5)
+        recording = game.stop_recording(tmp_path / "early.replay.jsonl")
+    assert first_line(recording.path)["t"] == "header"
+    replay = ReplayFile.load(recording.path)
+    assert replay.notes == []
+    assert replay.header["window"] == [800, 450]
+    assert replay.header["dropped_before_start"] == 1  # the key: no replay can deliver it there
+    start = replay.start_frame
+    assert replay.lines[:2] == [
+        {"t": "window", "f": start, "event": "size", "size": [800, 450], "early": True},
+        {**replay.lines[1], "t": "check", "f": start},
+    ]
+    result = AgentClient.replay(recording.path, check=True)
+    assert result.same, result.describe()
+
+
+def test_a_close_before_frame_0_leaves_a_file_that_replays(tmp_path: Path) -> None:
+    project = shop_with_a_desktop(tmp_path, "root.close_requested.emit()")
+    path = record_alone(project, tmp_path / "session")
+    assert first_line(path)["t"] == "header"
+    replay = ReplayFile.load(path)
+    assert replay.notes == []
+    assert replay.lines[0] == {"t": "window", "f": 0, "event": "close", "early": True}
+    # The game quits at the end of the engine iteration the close came in: after frame 0, or,
+    # when frame 0 is a later iteration, before it, with no frame to digest (reason "exit").
+    assert replay.end["f"] == 0 and replay.end["reason"] in ("closed", "exit")
+    result = AgentClient.replay(path, check=True)
+    assert result.same, result.describe()
+
+
+def test_a_game_killed_while_recording_leaves_a_file_that_replays(tmp_path: Path) -> None:
+    with AgentClient.launch(SHOP_GAME, record=True) as game:
+        assert game.process is not None and game.session_dir is not None
+        game.get_by_role("textbox", name="Your name").fill("Bob")
+        game.get_by_role("button", name="Play").click()
+        game.step(40)
+        game.get_by_role("button", name="Buy potion").click()
+        game.step(1)  # the click's line reaches the disk at the next frame's start
+        game.process.popen.kill()
+        game.process.wait_exit(10)
+        path = tmp_path / "killed.replay.jsonl"
+        shutil.copy(game.session_dir / "artifacts" / "recording-1.replay.jsonl", path)
+    replay = ReplayFile.load(path)
+    last_check = [line["f"] for line in replay.lines if line["t"] == "check"][-1]
+    assert replay.notes == [
+        "It has no end line (the recording was interrupted: the game crashed or was killed, "
+        f"or the file was copied while being written): it is read up to frame {replay.end_frame}"
+        f", its last line; the game's state after the last checkpoint (frame {last_check}) is "
+        "not compared."
+    ]
+    assert [line.get("cmd") for line in replay.lines if line["t"] == "request"] == [
+        "fill",
+        "click",
+        "click",
+    ]
+    result = AgentClient.replay(path, check=True)
+    assert result.same, result.describe()
+    assert "Read from the file: It has no end line" in result.describe()
+
+
+def first_line(path: Path) -> dict[str, object]:
+    with path.open(encoding="utf-8") as file:
+        line: dict[str, object] = json.loads(file.readline())
+    return line
 
 
 def test_a_video_of_ten_game_seconds_has_600_frames(tmp_path: Path) -> None:

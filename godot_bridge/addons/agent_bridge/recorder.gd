@@ -13,9 +13,19 @@ extends RefCounted
 ##   again at its frame it rebuilds the same input events, picking, focus and direct changes
 ##   (fill, set_value, set_property, ...). The events the bridge itself parses carry the meta
 ##   BRIDGE_META and are left out of the input lines, since the request makes them again.
-## - Window events (focus, the size, the close button) are `window` lines. The mouse entering
-##   or leaving the window is not recorded: the bridge's own pointer makes the engine report
-##   it too, and what follows from it (hover) comes with the mouse events anyway.
+## - Window events (focus, the size, the close button) are `window` lines. Focus is the OS
+##   window's: the root window also loses and regains focus when one of the game's embedded
+##   dialogs or popups takes it and gives it back, which the game does again when replayed
+##   (a replayed focus change there would drop the mouse focus of a button being pressed).
+##   The mouse entering or leaving the window is not recorded: the bridge's own pointer makes
+##   the engine report it too, and what follows from it (hover) comes with the mouse events.
+## - A recording from launch begins at frame 0, but the window, the desktop and the person act
+##   from the moment it opens: what comes before the header is held back and written right
+##   after it, in order, at the start frame and marked `early` (a replay applies it before the
+##   first checkpoint), except input, which no replay can deliver before frame 0: it is counted
+##   in the header's `dropped_before_start`. The header is always the first line.
+## - Lines reach the disk at every frame start, so a game that crashes or is killed leaves a
+##   file that reads up to its last frames (without an end line).
 ##
 ## Nothing here runs unless a recording was started: the bridge emits its two signals with
 ## nobody connected.
@@ -64,7 +74,11 @@ var _next_number: int = 1
 var _numbers: Dictionary = {}  # request id -> its number in the file
 var _closing: String = ""
 var _before_start: int = 0
+var _early: Array[Dictionary] = []  # lines that came before the header, in order
+var _unflushed: bool = false
 var _end: Dictionary = {}
+var _dialog_buttons: Dictionary = {}  # a dialog's own button -> its handler (annotated)
+var _os_focused: bool = true
 
 
 func _init(bridge: Node, refs: RefCounted, dispatcher: RefCounted) -> void:
@@ -81,6 +95,7 @@ func start(file_path: String, checkpoint_every: int, with_notes: bool, at_launch
 	if _file == null:
 		return "cannot write %s (%s)" % [file_path, error_string(FileAccess.get_open_error())]
 	path = file_path
+	_os_focused = DisplayServer.window_is_focused()
 	every = checkpoint_every
 	annotate = with_notes
 	var root := _bridge.get_tree().root
@@ -94,8 +109,12 @@ func start(file_path: String, checkpoint_every: int, with_notes: bool, at_launch
 	root.size_changed.connect(_on_size)
 	if annotate:
 		_bridge.events.pushed.connect(_on_game_event)
+		_bridge.get_tree().node_added.connect(_on_node_added)
+		for dialog: Node in root.find_children("*", "AcceptDialog", true, false):
+			for button: Node in _button_box(dialog as AcceptDialog).get_children(true):
+				_on_node_added(button)
 	if not at_launch:
-		_begin()
+		_begin(true)
 	return ""
 
 
@@ -106,12 +125,13 @@ func finish(reason: String) -> Dictionary:
 		return _end
 	finished = true
 	_disconnect()
+	var live := reason != "exit"  # the tree is going away: nothing of it to digest
 	if _header.is_empty():
-		_begin()
+		_begin(live)
 	var line := {"t": "end", "f": _bridge.clock.frame, "reason": reason}
-	if reason != "exit":
+	if live:
 		line.merge(_checkpoint_fields(true))
-	if annotate and reason != "exit":
+	if annotate and live:
 		line["texts"] = _visible_texts()
 	_write(line)
 	_file.close()
@@ -136,10 +156,17 @@ func _disconnect() -> void:
 			(connection.signal as Signal).disconnect(connection.callable)
 	if annotate and _bridge.events.pushed.is_connected(_on_game_event):
 		_bridge.events.pushed.disconnect(_on_game_event)
+	if _bridge.get_tree().node_added.is_connected(_on_node_added):
+		_bridge.get_tree().node_added.disconnect(_on_node_added)
+	for button: Variant in _dialog_buttons:  # freed ones included
+		if is_instance_valid(button) and button.is_connected("pressed", _dialog_buttons[button]):
+			button.disconnect("pressed", _dialog_buttons[button])
+	_dialog_buttons.clear()
 
 
-## The header and the first checkpoint.
-func _begin() -> void:
+## The header, what came before it (at the start frame, marked early), and, unless the game
+## is already going away (`live` false), the first checkpoint. Everything is on disk at once.
+func _begin(live: bool) -> void:
 	var tree: SceneTree = _bridge.get_tree()
 	var clock: RefCounted = _bridge.clock
 	start_frame = clock.frame
@@ -158,21 +185,30 @@ func _begin() -> void:
 		"start_frame": start_frame, "checkpoint_every": every, "annotated": annotate,
 		"dropped_before_start": _before_start,
 		"recorded_at": Time.get_datetime_string_from_system(true) + "Z"}
-	if annotate:
+	if annotate and live:
 		_header["texts"] = _visible_texts()
 	_write(_header)
-	_write(_checkpoint_line())
+	for line: Dictionary in _early:
+		line["f"] = start_frame
+		line["early"] = true
+		_write(line)
+	_early.clear()
+	if live:
+		_write(_checkpoint_line())
+	_flush()
 
 
 func _on_frame(frame: int) -> void:
 	if _header.is_empty():
-		_begin()
-		return
+		_begin(true)
+		if _closing == "":
+			return
 	if _closing != "":
 		finish(_closing)
-	elif (frame - start_frame) % every == 0:
+		return
+	if (frame - start_frame) % every == 0:
 		_write(_checkpoint_line())
-		_file.flush()
+	_flush()
 
 
 func _checkpoint_line() -> Dictionary:
@@ -225,7 +261,7 @@ func _on_request(request: Dictionary) -> void:
 	if command == "cancel":
 		var number: Variant = _numbers.get(request.args.get("id"))
 		if number != null:
-			_write({"t": "cancel", "f": _bridge.clock.frame, "n": number})
+			_add({"t": "cancel", "f": _bridge.clock.frame, "n": number})
 		return
 	if NOT_RECORDED.has(command):
 		return
@@ -233,7 +269,7 @@ func _on_request(request: Dictionary) -> void:
 		_numbers.clear()
 	_numbers[request.id] = _next_number
 	requests += 1
-	_write({"t": "request", "f": _bridge.clock.frame, "n": _next_number, "cmd": command,
+	_add({"t": "request", "f": _bridge.clock.frame, "n": _next_number, "cmd": command,
 		"args": _portable(command, request.args)})
 	_next_number += 1
 
@@ -269,22 +305,33 @@ func _portable_ref(ref: String) -> Variant:
 
 
 ## The window's focus: losing it lets go of every pressed key and action (the engine does
-## that without sending events), so a replay must know when.
+## that without sending events), so a replay must know when. Only the OS window's changes
+## count (the display server has them before the root window's signal comes); a headless
+## window is always focused.
 func _on_focus_in() -> void:
-	_write({"t": "window", "f": _bridge.clock.frame, "event": "focus_in"})
+	_on_focus()
 
 
 func _on_focus_out() -> void:
-	_write({"t": "window", "f": _bridge.clock.frame, "event": "focus_out"})
+	_on_focus()
+
+
+func _on_focus() -> void:
+	var focused := DisplayServer.window_is_focused()
+	if focused == _os_focused:
+		return  # an embedded window took the focus or gave it back
+	_os_focused = focused
+	_add({"t": "window", "f": _bridge.clock.frame,
+		"event": "focus_in" if focused else "focus_out"})
 
 
 func _on_size() -> void:
 	var size: Vector2i = _bridge.get_tree().root.size
-	_write({"t": "window", "f": _bridge.clock.frame, "event": "size", "size": [size.x, size.y]})
+	_add({"t": "window", "f": _bridge.clock.frame, "event": "size", "size": [size.x, size.y]})
 
 
 func _on_close() -> void:
-	_write({"t": "window", "f": _bridge.clock.frame, "event": "close"})
+	_add({"t": "window", "f": _bridge.clock.frame, "event": "close"})
 	_closing = "closed"
 
 
@@ -342,7 +389,32 @@ func _on_game_event(event: Dictionary) -> void:
 		var text := _item_text(node, index)
 		if text != "":
 			line["item"] = text
-	_write(line)
+	_add(line)
+
+
+## A dialog's own buttons (OK, Cancel and those added with add_button) are the dialog's
+## make-up, so no event reports them; an annotated recording notes their presses itself, with
+## the dialog they belong to (codegen finds the button inside it).
+func _on_node_added(node: Node) -> void:
+	var dialog := node.get_parent().get_parent() as AcceptDialog \
+		if node is Button and node.get_parent() != null else null
+	if dialog == null or node.get_parent() != _button_box(dialog) \
+			or _dialog_buttons.has(node):
+		return
+	var handler := _on_dialog_button.bind(node, dialog)
+	_dialog_buttons[node] = handler
+	node.connect("pressed", handler)
+
+
+func _on_dialog_button(button: Button, dialog: AcceptDialog) -> void:
+	var line := {"t": "event", "f": _bridge.clock.frame, "type": "pressed",
+		"source": str(button.get_path()), "args": [], "dialog": _describe(dialog)}
+	line.merge(_describe(button))
+	_add(line)
+
+
+static func _button_box(dialog: AcceptDialog) -> Node:
+	return dialog.get_ok_button().get_parent()
 
 
 static func _item_text(node: Node, index: Variant) -> String:
@@ -370,9 +442,24 @@ func _visible_texts() -> Array:
 	return texts
 
 
+## A line of the recording: written, or held back while the header waits for frame 0.
+func _add(line: Dictionary) -> void:
+	if _header.is_empty():
+		_early.append(line)
+	else:
+		_write(line)
+
+
 func _write(line: Dictionary) -> void:
 	_file.store_line(FileChannel.json_safe(JSON.stringify(Codec.to_wire(line), "", false, true)))
 	lines += 1
+	_unflushed = true
+
+
+func _flush() -> void:
+	if _unflushed:
+		_file.flush()
+		_unflushed = false
 
 
 ## The addon's version, from its plugin.cfg.

@@ -12,7 +12,9 @@ extends RefCounted
 ##   the next input flush: after this frame's processing, before the next frame's physics,
 ##   where a person's event arrived when it was recorded;
 ## - `cancel`: cancels a replayed request; `window`: focus and size changes, after the
-##   frame's processing (call_deferred), as near as a script gets to where the engine made them;
+##   frame's processing (call_deferred), as near as a script gets to where the engine made them
+##   (one marked `early` came before the recording's first frame: it is applied at once, so the
+##   first checkpoint, taken after it when recording, is compared after it again);
 ## - `end`: the final digest.
 ## A frame whose lines have not come yet waits for the next chunk, which plays it first.
 
@@ -120,7 +122,10 @@ func _play(frame: int) -> void:
 				if token != null:
 					token.cancelled = true
 			"window":
-				_window.call_deferred(line)
+				if line.get("early", false):
+					_window(line)
+				else:
+					_window.call_deferred(line)
 
 
 func _input(line: Dictionary) -> void:

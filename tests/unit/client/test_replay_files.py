@@ -1,5 +1,6 @@
-"""Replay files read and refused (docs/REPLAY.md), codegen from an annotated recording, the
-AVI frame counter and the video launch arguments; no engine."""
+"""Replay files read, refused, and read when cut short or written by an older recorder
+(docs/REPLAY.md), codegen from an annotated recording, the AVI frame counter and the video
+launch arguments; no engine."""
 
 from __future__ import annotations
 
@@ -79,9 +80,11 @@ def test_chunks_end_at_frame_boundaries(tmp_path: Path) -> None:
         ),
         ([{**HEADER, "fps": "60"}, END], "\n", "fps is not a whole number"),
         ([{k: v for k, v in HEADER.items() if k != "seed"}, END], "\n", "the header lacks seed"),
-        ([HEADER, {"t": "check", "f": 0}], "\n", "is cut short: it has no end line"),
-        ([HEADER, '{"t": "input", "f": 3, "e"'], "", "is cut short: its last line"),
+        (['{"t": "header", "format"'], "", "is cut short: its header line is incomplete"),
         ([HEADER, "not json", END], "\n", "line 2: not JSON"),
+        ([HEADER, '{"t": "input", "f": 3, "e"', END], "\n", "line 2: not JSON"),
+        ([HEADER, '{"t": "input"'], "\n", "line 2: not JSON"),  # a whole line: no writer's cut
+        ([{"t": "window", "f": 0, "event": "focus_out"}, END], "\n", "is not a replay file"),
         ([HEADER, {"t": "input", "f": 5}, {"t": "input", "f": 4}, END], "\n", "line 3: frame 4"),
         ([HEADER, {"t": "teleport", "f": 1}, END], "\n", "unknown line type 'teleport'"),
         ([HEADER, END, {"t": "input", "f": 95}], "\n", "a line after the end line"),
@@ -95,6 +98,55 @@ def test_bad_files_are_refused_with_a_sentence(
         path.write_bytes(b"")
     with pytest.raises(ReplayFileError, match=message.replace("(", r"\(")):
         ReplayFile.load(path)
+
+
+CHECK = {"t": "check", "f": 30, "digest": "1" * 16, "count": 2, "nodes": {}}
+KEY = {"t": "input", "f": 41, "e": {"type": "InputEventKey", "pressed": True}}
+
+
+def test_a_file_without_its_end_line_is_read_to_its_last_frame(tmp_path: Path) -> None:
+    replay = ReplayFile.load(write(tmp_path / "a.replay.jsonl", [HEADER, CHECK, KEY]))
+    assert replay.lines == [CHECK, KEY, {"t": "end", "f": 41, "reason": "interrupted"}]
+    assert replay.end_frame == 41
+    assert replay.notes == [
+        "It has no end line (the recording was interrupted: the game crashed or was killed, or "
+        "the file was copied while being written): it is read up to frame 41, its last line; "
+        "the game's state after the last checkpoint (frame 30) is not compared."
+    ]
+    assert list(replay.chunks())[-1] == (replay.lines, 41, True)
+
+
+def test_a_last_line_cut_while_written_is_skipped_and_named(tmp_path: Path) -> None:
+    cut = '{"t": "input", "f": 44, "e": {"type": "InputEv'
+    replay = ReplayFile.load(write(tmp_path / "a.replay.jsonl", [HEADER, CHECK, KEY, cut], tail=""))
+    assert replay.lines[:-1] == [CHECK, KEY] and replay.end_frame == 41
+    assert replay.notes[0] == (
+        f"Its last line (line 4, {len(cut)} bytes) was cut short while being written: skipped."
+    )
+    assert replay.notes[1].startswith("It has no end line")
+
+
+def test_a_header_alone_is_a_recording_of_nothing(tmp_path: Path) -> None:
+    replay = ReplayFile.load(write(tmp_path / "a.replay.jsonl", [HEADER]))
+    assert replay.lines == [{"t": "end", "f": 0, "reason": "interrupted"}]
+    assert replay.notes[0].endswith("its last line; it has no checkpoint to compare.")
+
+
+def test_window_lines_an_older_recorder_wrote_before_its_header_are_read_after_it(
+    tmp_path: Path,
+) -> None:
+    early = [
+        {"t": "window", "f": 0, "event": "focus_out"},
+        {"t": "window", "f": 0, "event": "focus_in"},
+    ]
+    replay = ReplayFile.load(write(tmp_path / "old.replay.jsonl", [*early, HEADER, CHECK, END]))
+    assert replay.header == HEADER
+    assert replay.lines == [{**line, "early": True} for line in early] + [CHECK, END]
+    assert replay.notes == [
+        "Lines 1-2 (window focus_out, window focus_in) came before the header (an older "
+        "recorder wrote what the window did before the first frame there): read as the start "
+        "frame's early lines."
+    ]
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
@@ -149,6 +201,7 @@ def annotated(tmp_path: Path) -> ReplayFile:
         }
         return {**line, "item": item} if item else line
 
+    dialog = {"path": "/root/Menu/Confirm", "role": "dialog", "name": "Buy?"}
     lines = [
         HEADER,
         key(2, True, "B", focus=True),
@@ -160,6 +213,9 @@ def annotated(tmp_path: Path) -> ReplayFile:
         event(14, "toggled", "checkbox", "Sound", [True]),
         event(14, "pressed", "checkbox", "Sound", []),
         event(20, "pressed", "button", "Start", []),
+        {**event(22, "pressed", "button", "OK", []), "dialog": dialog},
+        {**event(24, "pressed", "button", "Buy 2", []), "dialog": dialog},
+        {**event(26, "pressed", "button", "OK", []), "dialog": {**dialog, "name": ""}},
         key(30, True, "Right", action="move_right"),
         key(34, True, "Space"),
         key(40, False, "Right", action="move_right"),
@@ -177,7 +233,10 @@ def test_codegen_writes_locator_calls_a_timeline_and_the_new_text(tmp_path: Path
         "    game.get_by_role('combobox', name='Level').select_option('Hard')",
         "    game.get_by_role('checkbox', name='Sound').click()",
         "    game.get_by_role('button', name='Start').click()",
-        "    game.wait_frames(10)",
+        "    game.get_by_role('dialog', name='Buy?').get_by_role('button', name='OK').click()",
+        "    game.get_by_role('dialog', name='Buy?').get_by_role('button', name='Buy 2').click()",
+        "    game.locator('#Confirm').get_by_role('button', name='OK').click()",  # no title
+        "    game.wait_frames(4)",
         "    game.input_sequence([",
         "        {'action': 'move_right', 'start': 0, 'frames': 10},",
         "        {'key': 'Space', 'start': 4, 'frames': 7},",
