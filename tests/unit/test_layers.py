@@ -1,5 +1,6 @@
 """The package's subpackages are its layers and their imports only look down
-(docs/ARCHITECTURE.md): wire <- model <- transport <- engine <- connection <- trace <- client
+(docs/ARCHITECTURE.md): wire <- model <- coverage <- transport <- engine <- connection <- trace
+<- client
 <- results <- doctor <- front ends (cli, mcp, pytest_plugin, report), which never import each other;
 no import cycle; pytest only in the plugin; and ``import agent_client`` works without pytest
 installed."""
@@ -19,6 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "agent_client"
 LAYERS: list[tuple[str, ...]] = [
     ("wire",),
     ("model",),
+    ("coverage",),
     ("transport",),
     ("engine",),
     ("connection",),
