@@ -84,17 +84,23 @@ var _parent_pid: int = 0
 var _next_parent_check_msec: int = 0
 var _last_activity_usec: int = 0
 var _announced: bool = false  # the ready file is written (at frame 0)
+var _coverage: RefCounted  # the game's scripts counting their lines (coverage.gd), when asked
 
 
 ## Autoloads are made in order before the main scene is, and the bridge is the first one
 ## (`agent-bridge install` puts it there): what happens here comes before the game's first
 ## line of code. The same seed gives the same random numbers; the settings a reset puts back
 ## are the project's own; the game's errors from then on, those its main scene logs while it
-## loads included, become events; and the game finds the user:// its launch gave it.
+## loads included, become events; and the game finds the user:// its launch gave it. With
+## coverage, the game's scripts are swapped for their counting copies first, so the random
+## numbers their static initializers draw come before the seed, as no game draws them.
 func _init() -> void:
 	var options := _parse_user_args(OS.get_cmdline_user_args())
 	if not _will_activate(options):
 		return
+	if options.coverage != "":
+		_coverage = _script("coverage.gd").new(options.coverage)
+		_coverage.instrument()
 	seed(options.seed)
 	var settings := {}
 	for property: Dictionary in ProjectSettings.get_property_list():
@@ -222,7 +228,8 @@ func cancel(request_id: Variant) -> bool:
 ## default and is named in `problems`, which the engine log shows.
 static func _parse_user_args(args: PackedStringArray) -> Dictionary:
 	var options := {"agent_mode": false, "dir": "", "user_dir": "", "parent_pid": 0,
-		"time": "lockstep", "fps": 60, "seed": 0, "record": false, "problems": []}
+		"time": "lockstep", "fps": 60, "seed": 0, "record": false, "coverage": "",
+		"problems": []}
 	for arg: String in args:
 		var value := arg.substr(arg.find("=") + 1) if arg.contains("=") else ""
 		if arg == "--agent-mode":
@@ -233,6 +240,8 @@ static func _parse_user_args(args: PackedStringArray) -> Dictionary:
 			options.dir = value
 		elif arg.begins_with("--agent-user-dir="):
 			options.user_dir = value
+		elif arg.begins_with("--agent-coverage="):
+			options.coverage = value
 		elif arg.begins_with("--agent-parent-pid="):
 			options.parent_pid = int(value)
 		elif arg.begins_with("--agent-time="):
@@ -304,6 +313,8 @@ func _activate(options: Dictionary) -> void:
 	locator = _script("node_locator.gd").new(root, _refs)
 	for file: String in COMMAND_MODULES:
 		_dispatcher.defer(COMMAND_MODULES[file], file)
+	if _coverage != null:
+		_coverage.register_into(_dispatcher)
 	_dispatcher.module_loader = _load_module
 	# The first frame's hook is connected before anything else can connect to the signal:
 	# it runs before the game's own process_frame handlers.
@@ -528,6 +539,8 @@ func _exit_tree() -> void:
 		token.cancelled = true
 	if clock != null:
 		clock.finish_waits()
+	if _coverage != null:
+		_coverage.write()  # after the game's own nodes left the tree: their exits counted
 	if _error_log != null:
 		OS.call("remove_logger", _error_log)
 

@@ -16,6 +16,8 @@ extends RefCounted
 ## own state.
 
 static var CLASS_NAME := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
+## The prefix of the members a counting copy of a script adds (coverage.gd PREFIX).
+const COVERAGE_PREFIX := "__agent_cov_"
 
 var _bridge: Node
 var _settings: Dictionary = {}  # project setting -> its value at launch
@@ -210,8 +212,10 @@ func _reset_statics() -> int:
 func _defaults_of(path: String, script: GDScript) -> Dictionary:
 	if not _static_defaults.has(path):
 		var defaults := {}
+		# A counting script's counters (coverage.gd) keep counting over resets.
 		var names := script.get_property_list().filter(func(property: Dictionary) -> bool:
-			return property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE != 0).map(
+			return property.usage & PROPERTY_USAGE_SCRIPT_VARIABLE != 0 \
+				and not (property.name as String).begins_with(COVERAGE_PREFIX)).map(
 			func(property: Dictionary) -> String: return property.name)
 		if not names.is_empty():
 			var fresh := GDScript.new()
