@@ -22,12 +22,25 @@ from agent_client.client.replay import ReplayResult, command_launch
 from agent_client.client.replay import play as replay_play
 from agent_client.client.replay_file import Recording
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
+from agent_client.coverage.data import CoverageData
 from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
 from agent_client.transport.files import FileTransport
-from agent_client.wire.errors import AgentBridgeError, GameExitedError, LaunchError
-from agent_client.wire.protocol import READY_FILE, Event, RequestId, Response, target_args
+from agent_client.wire.errors import (
+    AgentBridgeError,
+    GameExitedError,
+    LaunchError,
+    UsageError,
+)
+from agent_client.wire.protocol import (
+    COVERAGE_DIR,
+    READY_FILE,
+    Event,
+    RequestId,
+    Response,
+    target_args,
+)
 
 READY_TIMEOUT = 30.0
 VIDEO_QUIT_TIMEOUT = 60.0
@@ -72,6 +85,8 @@ class AgentClient(Locators):
         self.trace: TraceRecorder | None = None
         # Engine errors an expect_engine_errors block declared and met.
         self.expected_errors = engine_errors.ExpectedErrors()
+        # The coverage of a game launched with it, read as the game ended (see coverage()).
+        self._final_coverage: CoverageData | None = None
         if session_dir is not None:
             # A trace another client of this session started records this one's calls too.
             self.trace = TraceRecorder.resume(session_dir, connection)
@@ -105,6 +120,7 @@ class AgentClient(Locators):
         video: str | os.PathLike[str] | None = None,
         user_data: str | os.PathLike[str] | None = None,
         own_user_data: bool = False,
+        coverage: bool = False,
     ) -> AgentClient:
         """Start a game with its bridge in agent mode and connect to it.
 
@@ -148,6 +164,9 @@ class AgentClient(Locators):
                 (and seeds) it again.
             own_user_data: Let the game use the person's own user:// folder (its saved
                 data, settings and logs) instead; not with ``user_data``.
+            coverage: Count which lines and branches of the game's GDScript run (Godot;
+                docs/COVERAGE.md): the game runs from counting copies of its scripts, the
+                same lines, and :meth:`coverage` reads the counts, until the game ended too.
 
         Raises:
             EngineNotFoundError: no engine found.
@@ -155,9 +174,10 @@ class AgentClient(Locators):
                 failed, the bridge did not get ready, ``user_data`` is no folder (or holds a
                 link), the engine did not take the launch's own user:// folder, or
                 ``user_data`` was given for a Unity game (whose persistentDataPath cannot be
-                moved).
+                moved), or ``coverage`` for a Unity game.
             GameExitedError: the game ended while starting.
             ValueError: both ``user_data`` and ``own_user_data``.
+            UsageError: (``MISSING``) ``coverage`` without the GDScript parser installed.
         """
         from agent_client.engine.godot_import import ensure_imported  # launching only
 
@@ -171,14 +191,21 @@ class AgentClient(Locators):
                 "user_data works for Godot games only: a Unity game keeps its data in "
                 "Application.persistentDataPath, which a launcher cannot move."
             )
+        if kind != "godot" and coverage:
+            raise LaunchError("coverage counts GDScript: it works for Godot games only.")
         seed_folder = launcher.user_data_seed(user_data) if user_data is not None else None
         session_dir = launcher.new_session_dir(session)
         parent_pid = os.getpid() if tie_to_parent else None
         home: Path | None = None
+        counting: Path | None = None
         if kind == "godot":
             launcher.ensure_addon(target, install=install)
             engine = launcher.find_godot(godot)
             ensure_imported(target, engine, progress=import_progress)
+            if coverage:
+                from agent_client.coverage.session import prepare
+
+                counting = prepare(target, session_dir / COVERAGE_DIR).folder
             if not own_user_data:
                 home = launcher.user_data_home(session_dir, seed_folder)
                 env = launcher.user_data_env(home, env)
@@ -194,6 +221,7 @@ class AgentClient(Locators):
                 record=record,
                 video=video,
                 user_dir=home,
+                coverage=counting,
             )
         else:
             argv = launcher.unity_argv(
@@ -1014,6 +1042,46 @@ class AgentClient(Locators):
 
     # --- closing -------------------------------------------------------------------------------
 
+    def coverage(self) -> CoverageData:
+        """Which lines, branches and functions of the game's GDScript ran so far, and how
+        often (a game launched with ``coverage=True``; docs/COVERAGE.md): asked of the game
+        while it runs, and after :meth:`close` the counts the game left as it ended.
+
+        Raises:
+            UsageError: (``NO_COVERAGE``) the game was not launched with coverage.
+        """
+        from agent_client.coverage.session import read
+
+        if self._final_coverage is not None:
+            return CoverageData().merge(self._final_coverage)
+        folder = self._coverage_folder()
+        if folder is None:
+            raise UsageError(
+                "NO_COVERAGE", "This game was not launched with coverage (coverage=True)."
+            )
+        if self.closed:
+            return read(folder)
+        return read(folder, self.request("coverage"))
+
+    def _coverage_folder(self) -> Path | None:
+        if self.session_dir is None or not (self.session_dir / COVERAGE_DIR).is_dir():
+            return None
+        return self.session_dir / COVERAGE_DIR
+
+    def _keep_final_coverage(self, live: dict[str, Any] | None) -> None:
+        """The counts as the game ended (it writes them as it quits), else the last ones it
+        answered: kept before the session folder goes."""
+        from agent_client.coverage.session import read
+
+        folder = self._coverage_folder()
+        if folder is None:
+            return
+        try:
+            self._final_coverage = read(folder)
+        except (OSError, ValueError):
+            if live is not None:
+                self._final_coverage = read(folder, live)
+
     def quit(self, exit_code: int = 0, *, timeout: float = 5.0) -> int | None:
         """Ask the game to quit and wait for it to exit; returns its exit code."""
         try:
@@ -1040,8 +1108,13 @@ class AgentClient(Locators):
         the session. A client that attached leaves the game running."""
         if self.closed:
             return
+        counted = self._coverage_folder() is not None and self.process is not None
+        live: dict[str, Any] | None = None
         try:
             if self.process is not None and self.process.exit_code() is None:
+                if counted:  # kept in case the game cannot write its own as it ends
+                    with suppress(Exception):
+                        live = self.request("coverage", timeout=2.0)
                 try:
                     # A video is finished (its index written) only when the engine exits.
                     self.quit(timeout=2.0 if self.video is None else VIDEO_QUIT_TIMEOUT)
@@ -1049,6 +1122,8 @@ class AgentClient(Locators):
                     pass  # hung or broken: stopped below
                 self.process.stop()
         finally:
+            if counted:
+                self._keep_final_coverage(live)
             self.connection.close()
             if self.trace is not None:
                 self.trace.close()  # its files; the recording stays in the session folder

@@ -288,11 +288,13 @@ def bridge_args(
     game_time: GameTime | None = None,
     record: bool = False,
     user_dir: Path | None = None,
+    coverage: Path | None = None,
 ) -> list[str]:
     """The bridge's user arguments (they go after the engine's own ``--``): the session
     folder, how game time runs, the parent process whose end ends the game, whether it
-    records a replay file from frame 0 (docs/REPLAY.md), and the data folder the game was
-    given (:func:`user_data_home`), which the bridge checks user:// is in."""
+    records a replay file from frame 0 (docs/REPLAY.md), the data folder the game was
+    given (:func:`user_data_home`), which the bridge checks user:// is in, and the folder of
+    the game's instrumented scripts (docs/COVERAGE.md)."""
     args = ["--agent-mode", f"--agent-dir={session_dir}", *(game_time or GameTime()).bridge_args()]
     if parent_pid:
         args.append(f"--agent-parent-pid={parent_pid}")
@@ -300,6 +302,8 @@ def bridge_args(
         args.append("--agent-record")
     if user_dir is not None:
         args.append(f"--agent-user-dir={user_dir}")
+    if coverage is not None:
+        args.append(f"--agent-coverage={coverage}")
     return args
 
 
@@ -356,13 +360,15 @@ def godot_argv(
     record: bool = False,
     video: str | os.PathLike[str] | None = None,
     user_dir: Path | None = None,
+    coverage: Path | None = None,
 ) -> list[str]:
     """The engine command line: headless by default; ``render`` draws frames (with the
     OpenGL renderer, under a virtual display when there is no real one) for screenshots.
     Every frame gets the fixed delta 1/fps (``--fixed-fps``), in lockstep and realtime alike,
     so the same inputs give the same frames. ``record``: the bridge records a replay file from
     frame 0; ``video``: every frame that runs is written there (rendering; see movie_args);
-    ``user_dir``: the launch's own data folder (:func:`user_data_home`)."""
+    ``user_dir``: the launch's own data folder (:func:`user_data_home`); ``coverage``: the
+    folder of the game's instrumented scripts (:func:`agent_client.coverage.prepare`)."""
     game_time = game_time or GameTime()
     if video is not None:
         engine_args = [*movie_args(video), *engine_args]
@@ -379,7 +385,12 @@ def godot_argv(
     else:
         argv = [str(godot), "--headless"]
     bridge = bridge_args(
-        session_dir, parent_pid=parent_pid, game_time=game_time, record=record, user_dir=user_dir
+        session_dir,
+        parent_pid=parent_pid,
+        game_time=game_time,
+        record=record,
+        user_dir=user_dir,
+        coverage=coverage,
     )
     argv += ["--path", str(project), "--fixed-fps", str(game_time.fps), *engine_args]
     if scene:

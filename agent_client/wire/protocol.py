@@ -18,6 +18,8 @@ ARTIFACTS_DIR = "artifacts"
 # inside it), and the copy of the folder a launch seeds user:// from (docs/PROTOCOL.md, 1).
 USER_DATA_DIR = "user_data"
 USER_SEED_DIR = "user_seed"
+# A launch with coverage: the game's instrumented scripts and their counts (docs/COVERAGE.md).
+COVERAGE_DIR = "coverage"
 # Written into every session folder a launcher makes: only folders holding it are ever emptied
 # or deleted (a session name or path must never wipe a folder someone else made).
 SESSION_MARK = ".agent-bridge-session"
