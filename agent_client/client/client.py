@@ -204,8 +204,10 @@ class AgentClient(Locators):
             ensure_imported(target, engine, progress=import_progress)
             if coverage:
                 from agent_client.coverage.session import prepare
+                from agent_client.engine.paths import data_home
 
-                counting = prepare(target, session_dir / COVERAGE_DIR).folder
+                cache = data_home() / "coverage"
+                counting = prepare(target, session_dir / COVERAGE_DIR, cache=cache).folder
             if not own_user_data:
                 home = launcher.user_data_home(session_dir, seed_folder)
                 env = launcher.user_data_env(home, env)

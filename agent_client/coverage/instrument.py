@@ -36,6 +36,8 @@ __all__ = ["Instrumented", "hits_member", "instrument_source"]
 
 # The prefix of every name the instrumenter adds; reset_game leaves such statics alone.
 PREFIX = "__agent_cov_"
+# Changes whenever a copy or its map would come out differently (cached copies are keyed on it).
+VERSION = 2
 STATEMENTS = frozenset(
     {
         "pass_stmt",
@@ -61,7 +63,7 @@ ARMS = frozenset({"match_branch", "guarded_match_branch"})
 SCRIPT_ANNOTATIONS = frozenset({"tool", "icon", "static_unload"})
 # Class-level statements that come before the members: the counters go after them.
 HEADERS = frozenset({"extends_stmt", "classname_stmt", "classname_extends_stmt"})
-LABEL_LENGTH = 40
+LABEL_LENGTH = 60
 # Stands for the number of probes in inserted text until the last one is known.
 PROBES = "<probes>"
 
@@ -76,6 +78,14 @@ class Instrumented:
     text: str
     map: ScriptMap
     counters: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "map": self.map.to_json(), "counters": self.counters}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Instrumented:
+        counters = tuple((owner, member) for owner, member in raw["counters"])
+        return cls(raw["text"], ScriptMap.from_json(raw["map"]), counters)
 
 
 def hits_member(res_path: str) -> str:
@@ -224,7 +234,9 @@ class _Instrumenter:
         if node.data != "lambda":
             self.walk(node, scope)
             return
-        named = [token for token in node.children[0].children if not _is_tree(token)]
+        named = [
+            token for token in node.children[0].children if getattr(token, "type", "") == "NAME"
+        ]
         self.function(node, scope, str(named[0]) if named else f"<lambda:{node.meta.line}>")
 
     def suite(self, owner: Any, scope: _Scope, loop: tuple[str, int] | None = None) -> int | None:

@@ -24,7 +24,6 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,12 @@ import orjson
 
 from agent_client.coverage.counts import DecisionCounts, ScriptCoverage
 from agent_client.coverage.data import CoverageData
-from agent_client.coverage.instrument import Instrumented, hits_member, instrument_source
+from agent_client.coverage.instrument import (
+    VERSION,
+    Instrumented,
+    hits_member,
+    instrument_source,
+)
 from agent_client.coverage.probes import ScriptMap
 from agent_client.wire.errors import UsageError
 
@@ -58,20 +62,20 @@ class Prepared:
 
 
 def prepare(
-    project: str | os.PathLike[str], folder: str | os.PathLike[str], *, omit: Sequence[str] = ()
+    project: str | os.PathLike[str],
+    folder: str | os.PathLike[str],
+    *,
+    omit: Sequence[str] = (),
+    cache: str | os.PathLike[str] | None = None,
 ) -> Prepared:
     """Instruments ``project``'s scripts into ``folder`` (made if missing); ``omit``: glob
-    patterns of paths relative to the project (``addons/*``) to leave uncounted and unlisted.
+    patterns of paths relative to the project (``addons/*``) to leave uncounted and unlisted;
+    ``cache``: a folder keeping each copy by its script's content, so a script that did not
+    change is not parsed again by the next launch.
 
     Raises:
         UsageError: (``MISSING``) gdtoolkit, the GDScript parser, is not installed.
     """
-    try:
-        import gdtoolkit  # noqa: F401  (the coverage extra)
-    except ImportError as error:
-        raise UsageError(
-            "MISSING", 'Coverage needs the GDScript parser: pip install "agent-bridge[coverage]"'
-        ) from error
     root = Path(project).resolve()
     out = Path(folder)
     (out / COPIES).mkdir(parents=True, exist_ok=True)
@@ -92,10 +96,9 @@ def prepare(
             continue
         sha256 = hashlib.sha256(data).hexdigest()
         try:
-            done = _instrumented(data, "res://" + relative, relative, sha256)
-        except (ValueError, UnicodeDecodeError) as error:
-            reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
-            uncounted[relative] = f"not instrumented, runs as it is: {reason}"
+            done = _instrumented(data, "res://" + relative, relative, sha256, cache)
+        except ValueError as error:
+            uncounted[relative] = f"not instrumented, runs as it is: {error}"
             continue
         if done.map.probes == 0:
             continue  # declarations only: nothing runs, nothing to count
@@ -173,11 +176,66 @@ def _counted(script_map: ScriptMap, hits: Sequence[int], project: Path) -> Scrip
     )
 
 
-@lru_cache(maxsize=1024)
-def _instrumented(data: bytes, res_path: str, path: str, sha256: str) -> Instrumented:
-    """Instrumenting is pure: a suite that launches a game many times parses each script
-    once."""
-    return instrument_source(data.decode("utf-8"), res_path, path, sha256)
+# This process's copies, by _instrumented's key: a suite launching a game many times parses
+# each script once.
+_MADE: dict[str, Instrumented | str] = {}  # a copy, or why there is none
+
+
+def _instrumented(
+    data: bytes, res_path: str, path: str, sha256: str, cache: str | os.PathLike[str] | None
+) -> Instrumented:
+    """The copy of a script: made by this process already, else kept in ``cache``, else
+    made now (and kept there).
+
+    Raises:
+        UsageError: (``MISSING``) it has to be made and gdtoolkit is not installed.
+        ValueError: the parser cannot read the script, or it is not UTF-8 (the message says).
+    """
+    key = hashlib.sha256(f"{VERSION}\0{res_path}\0{path}\0{sha256}".encode()).hexdigest()
+    if key not in _MADE:
+        kept = Path(cache) / f"{key}.json" if cache is not None else None
+        _MADE[key] = _kept(kept) or _made(data, res_path, path, sha256)
+        if kept is not None and not kept.is_file():
+            _keep(kept, _MADE[key])
+    done = _MADE[key]
+    if isinstance(done, str):
+        raise ValueError(done)
+    return done
+
+
+def _kept(kept: Path | None) -> Instrumented | str | None:
+    """A copy (or the parser's complaint) from the cache, if it holds a readable one."""
+    if kept is None or not kept.is_file():
+        return None
+    try:
+        raw = orjson.loads(kept.read_bytes())
+        return str(raw["error"]) if "error" in raw else Instrumented.from_json(raw)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # a damaged entry is made again
+
+
+def _made(data: bytes, res_path: str, path: str, sha256: str) -> Instrumented | str:
+    try:
+        import gdtoolkit  # noqa: F401  (the coverage extra)
+    except ImportError as error:
+        raise UsageError(
+            "MISSING", 'Coverage needs the GDScript parser: pip install "agent-bridge[coverage]"'
+        ) from error
+    try:
+        return instrument_source(data.decode("utf-8"), res_path, path, sha256)
+    except ValueError as error:  # UnicodeDecodeError too
+        return "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
+
+
+def _keep(kept: Path, done: Instrumented | str) -> None:
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        temporary = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+        raw = {"error": done} if isinstance(done, str) else done.to_json()
+        temporary.write_bytes(orjson.dumps(raw))
+        temporary.replace(kept)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next launch a parse
 
 
 def _game_files(root: Path) -> list[tuple[Path, str]]:
