@@ -464,3 +464,12 @@ def test_a_user_folder_the_engine_did_not_take_is_a_launch_error(tmp_path: Path)
     inside = {"path": str(tmp_path / "godot"), "isolated": True}
     assert launcher.user_data_problem({"user_data": inside}, tmp_path) is None
     assert launcher.user_data_problem({}, tmp_path) is None, "an older bridge does not say"
+
+
+def test_coverage_names_the_folder_of_the_instrumented_scripts(tmp_path: Path) -> None:
+    argv = launcher.godot_argv(Path("/g/godot"), tmp_path, tmp_path / "s", coverage=tmp_path / "c")
+    assert argv[-1] == f"--agent-coverage={tmp_path / 'c'}"
+    assert not any(
+        arg.startswith("--agent-coverage")
+        for arg in launcher.bridge_args(tmp_path, parent_pid=None)
+    )
