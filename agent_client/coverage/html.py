@@ -38,7 +38,7 @@ td { padding: 2px 8px; border-bottom: 1px solid var(--line); vertical-align: top
 .bar { width: 120px; height: 9px; background: var(--miss); border-radius: 4px; overflow: hidden; }
 .bar span { display: block; height: 100%; background: var(--bar); }
 table.source { width: 100%; font-family: var(--mono); font-size: 12px; }
-table.source td { border: 0; padding: 0 8px; white-space: pre; }
+table.source td { border: 0; padding: 0 8px; white-space: pre; tab-size: 4; }
 table.source td.code { width: 100%; }
 tr.hit td.count, tr.hit td.code { background: var(--hit); }
 tr.miss td.count, tr.miss td.code { background: var(--miss); }
