@@ -1,24 +1,29 @@
 """GDScript coverage on a real engine (tests/coverage_game): every construct counts on the
 lines of the user's files, errors still name those lines, a missed branch shows and a second
 run covers it, counts go on over resets and are left when the game ends, a script whose copy
-fails runs as it is and is named, and genhtml reads the lcov file."""
+fails runs as it is and is named, and genhtml reads the lcov file. On the demo: a branch its
+agent never takes, and the test that takes it."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from agent_client import AgentClient, InternalBridgeError
+from agent_client import AgentClient, InternalBridgeError, InvalidArgsError
 from agent_client.coverage import CoverageData, combine, session
 from agent_client.coverage.instrument import Instrumented
-from tests.conftest import COVERAGE_GAME, line_of
+from tests.conftest import COVERAGE_GAME, DEMO_GAME, REPO, line_of
 
 SCRIPTS = COVERAGE_GAME / "scripts"
+sys.path.insert(0, str(REPO / "demos"))
+
+from vault_agent import play_level  # noqa: E402  (the agent demo_agent_plays.py runs)
 
 
 @pytest.fixture
@@ -160,3 +165,24 @@ def test_genhtml_reads_a_real_games_lcov(covered: AgentClient, tmp_path: Path) -
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "html" / "scripts" / "enemy.gd.gcov.html").is_file()
+
+
+def test_the_demo_agent_never_sends_a_bad_mapping_and_a_test_does() -> None:
+    commands = DEMO_GAME / "scripts" / "agent_commands.gd"
+    guard = line_of(commands, "if crystal_id < 0:")
+    with AgentClient.launch(DEMO_GAME, coverage=True) as game:
+        assert play_level(game, "act1_level01").completed
+    agent = game.coverage()
+    # The agent plays level 1 through submit_permutation with good mappings only: the guard
+    # against a mapping that holds no crystal id is never taken.
+    decisions = agent.scripts["scripts/agent_commands.gd"].decisions
+    assert dict(next(d for d in decisions if d.line == guard).arms)["if"] == 0
+    assert guard + 1 in agent.scripts["scripts/agent_commands.gd"].missed_lines()
+    with (
+        AgentClient.launch(DEMO_GAME, coverage=True) as game,
+        pytest.raises(InvalidArgsError, match="mapping must hold crystal ids"),
+    ):
+        game.command("submit_permutation", mapping=[0, -1, 2])
+    test = game.coverage()
+    decisions = combine([agent, test]).scripts["scripts/agent_commands.gd"].decisions
+    assert dict(next(d for d in decisions if d.line == guard).arms)["if"] == 1
