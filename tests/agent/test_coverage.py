@@ -6,8 +6,6 @@ agent never takes, and the test that takes it."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -19,6 +17,7 @@ from agent_client import AgentClient, InternalBridgeError, InvalidArgsError
 from agent_client.coverage import CoverageData, combine, session
 from agent_client.coverage.instrument import Instrumented
 from tests.conftest import COVERAGE_GAME, DEMO_GAME, REPO, line_of
+from tests.genhtml import NEEDS_GENHTML, genhtml
 
 SCRIPTS = COVERAGE_GAME / "scripts"
 sys.path.insert(0, str(REPO / "demos"))
@@ -150,20 +149,11 @@ def test_a_script_whose_copy_does_not_compile_runs_as_it_is_and_is_named(
     assert not any(e["type"] == "engine_error" for e in game.event_log), "not the game's error"
 
 
-@pytest.mark.skipif(
-    shutil.which("genhtml") is None, reason="genhtml (Debian's lcov package) is not installed"
-)
+@NEEDS_GENHTML
 def test_genhtml_reads_a_real_games_lcov(covered: AgentClient, tmp_path: Path) -> None:
     covered.command("spawn", kind="bat")
     tracefile = covered.coverage().write_lcov(tmp_path / "game.lcov")
-    done = subprocess.run(
-        ["genhtml", "--branch-coverage", "-o", str(tmp_path / "html"), str(tracefile)],
-        cwd=COVERAGE_GAME,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    genhtml(tracefile, COVERAGE_GAME, tmp_path / "html")
     assert (tmp_path / "html" / "scripts" / "enemy.gd.gcov.html").is_file()
 
 

@@ -5,8 +5,6 @@ installed), a terminal table with missed ranges, and an offline HTML report."""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ import pytest
 from agent_client.coverage import CoverageData, DecisionCounts, ScriptCoverage, combine
 from agent_client.coverage.terminal import missed_ranges
 from agent_client.wire.errors import UsageError
+from tests.genhtml import NEEDS_GENHTML, genhtml
 
 SOURCE = """\
 extends Node
@@ -142,24 +141,15 @@ def test_lcov_names_scripts_by_their_project_path() -> None:
     assert "BRDA:4,0,0,-" in never, "a decision never reached has no branch taken or not"
 
 
-@pytest.mark.skipif(
-    shutil.which("genhtml") is None, reason="genhtml (Debian's lcov package) is not installed"
-)
+@NEEDS_GENHTML
 def test_genhtml_reads_the_lcov_file(tmp_path: Path) -> None:
     project = tmp_path / "game"
     (project / "scripts").mkdir(parents=True)
     (project / "scripts" / "player.gd").write_text(SOURCE)
     tracefile = run(1, 2, 0).write_lcov(tmp_path / "coverage.lcov")
-    done = subprocess.run(
-        ["genhtml", "--branch-coverage", "-o", str(tmp_path / "out"), str(tracefile)],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "lines......: 80.0% (4 of 5 lines)" in done.stdout
-    assert "branches...: 66.7% (2 of 3 branches)" in done.stdout
+    said = genhtml(tracefile, project, tmp_path / "out")
+    assert "lines......: 80.0% (4 of 5 lines)" in said
+    assert "branches...: 66.7% (2 of 3 branches)" in said
 
 
 def test_the_html_report_has_an_index_and_a_page_per_script(tmp_path: Path) -> None:
