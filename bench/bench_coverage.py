@@ -6,9 +6,10 @@
   game's frame time over the play (process + physics, timed by the bridge; the demo plays
   through commands that take no frame, so 120 frames after its play); with coverage, the
   lines and branches the session reached.
-- script: the heaviest GDScript here, the demo's level loading (its symmetry search is pure
-  GDScript backtracking), every level loaded ROUNDS times in one session: seconds, with and
-  without coverage: the cost where a game's time is all script.
+- script: where a game's time is all script. The demo's level loading (its symmetry search is
+  GDScript backtracking, its board made of nodes), every level loaded ROUNDS times in one
+  session; and tests/coverage_game's `churn` command, a loop of arithmetic, branches, a
+  match and a call a round, CHURN rounds: seconds, with and without coverage.
 - suite: a generated suite of TESTS short tests on dodge_the_creeps (one game for the run,
   reset between tests, as the pytest plugin's game fixture does), run with and without
   coverage, alternately: wall time.
@@ -16,7 +17,8 @@
 
 The machine is shared: the load average is printed first, and every number is a median.
 
-Run: python bench/bench_coverage.py [--runs 3] [--rounds 20] [--tests 40] [--game pong ...]
+Run: python bench/bench_coverage.py [--runs 3] [--rounds 20] [--churn 200000] [--tests 40]
+[--game pong ...]
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from agent_client.engine.launcher import find_godot  # noqa: E402
 from bench.corpus_games import corpus_missing, prepared  # noqa: E402
 
 DEMO = REPO / "demos" / "crystal_vault"
+COVERAGE_GAME = REPO / "tests" / "coverage_game"
 
 
 def play_vault(game: AgentClient) -> None:
@@ -141,13 +144,21 @@ def session(project: Path, play: Callable[[AgentClient], None], covered: bool) -
     return row
 
 
-def script_bound(rounds: int, covered: bool) -> float:
+def load_levels(rounds: int, covered: bool) -> float:
     with AgentClient.launch(DEMO, coverage=covered, timeout=120) as game:
         levels = [level["id"] for level in game.command("list_levels")["levels"]]
         started = time.perf_counter()
         for _ in range(rounds):
             for level_id in levels:
                 game.command("load_level", level_id=level_id)
+        return time.perf_counter() - started
+
+
+def churn(rounds: int, covered: bool) -> float:
+    with AgentClient.launch(COVERAGE_GAME, coverage=covered, timeout=120) as game:
+        game.command("churn", rounds=10)  # its module compiled, its first call made
+        started = time.perf_counter()
+        game.command("churn", rounds=rounds)
         return time.perf_counter() - started
 
 
@@ -184,6 +195,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="sessions per game and mode")
     parser.add_argument("--tests", type=int, default=40, help="tests in the suite (0: none)")
     parser.add_argument("--rounds", type=int, default=20, help="demo levels loaded, rounds")
+    parser.add_argument("--churn", type=int, default=200_000, help="churn rounds")
     parser.add_argument("--game", action="append", choices=sorted(PLAYS), help="only these")
     args = parser.parse_args()
     if corpus_missing():
@@ -215,15 +227,21 @@ def main() -> int:
                     / sum(median_of(runs[False], key) for key in ("launch_s", "play_s", "close_s")),
                 }
             )
-        if args.rounds:
+        install(COVERAGE_GAME)
+        ensure_imported(COVERAGE_GAME, find_godot())
+        workloads = {
+            "crystal_vault load_level": lambda covered: load_levels(args.rounds, covered),
+            "coverage_game churn": lambda covered: churn(args.churn, covered),
+        }
+        for workload, timed in workloads.items():
             times: dict[bool, list[float]] = {False: [], True: []}
             for _ in range(args.runs):
                 for covered in (False, True):
-                    times[covered].append(script_bound(args.rounds, covered))
+                    times[covered].append(timed(covered))
                     emit(
                         {
                             "bench": "coverage_script",
-                            "rounds": args.rounds,
+                            "script": workload,
                             "coverage": covered,
                             "seconds": times[covered][-1],
                         }
@@ -231,7 +249,7 @@ def main() -> int:
             emit(
                 {
                     "bench": "coverage_ratio",
-                    "script": "crystal_vault load_level",
+                    "script": workload,
                     "seconds_ratio": statistics.median(times[True])
                     / statistics.median(times[False]),
                 }

@@ -31,6 +31,8 @@ func _ready() -> void:
 	bridge.register_command("cast", _cast, {"element": {"type": "string"}}, "Cast a spell")
 	bridge.register_command("tally", _tally, {"values": {"type": "array"}}, "Add values up")
 	bridge.register_command("crash", _crash, {}, "Call a method on nothing")
+	bridge.register_command("churn", _churn, {"rounds": {"type": "integer"}},
+		"Busy script work: loops, branches, calls (bench/bench_coverage.py times it)")
 
 
 func _spawn(args: Dictionary) -> Dictionary:
@@ -63,6 +65,27 @@ func _settle() -> void:
 func _crash(_args: Dictionary) -> Dictionary:
 	var nothing: Object = null
 	return {"value": nothing.get_instance_id()}
+
+
+func _churn(args: Dictionary) -> Dictionary:
+	var total := 0
+	for step: int in args.rounds:
+		total += _mix(step)
+	return {"total": total}
+
+
+func _mix(step: int) -> int:
+	var value := step % 7
+	if value > 3:
+		value -= 2
+	elif value == 0:
+		value = 5
+	match value % 3:
+		0:
+			return value * 2
+		1:
+			return value + 1
+	return value
 
 
 func started() -> int:

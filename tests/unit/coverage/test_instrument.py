@@ -73,6 +73,7 @@ class Inner:
 INSERTED = re.compile(
     rf"static var {PREFIX}\w+: PackedInt64Array = PackedInt64Array\(range\(\d+\)\.map\("
     r"func\(_i: int\) -> int: return 0\)\); "
+    rf"|var {PREFIX}c\d+ := {PREFIX}\w+; "
     rf"|{PREFIX}\w+\[\d+\] \+= 1; "
     rf"|{PREFIX}\w+\[\d+\] \+= int\({PREFIX}loop_\d+\); {PREFIX}loop_\d+ = false; "
     rf"|var {PREFIX}loop_\d+ := true; "
@@ -93,7 +94,7 @@ def test_the_copy_is_the_source_line_for_line_with_counters_added() -> None:
     assert text.count("\n") == SOURCE.count("\n"), "no line added or removed"
     assert INSERTED.sub("", text) == SOURCE, "only counters were added"
     assert script_map.probes > 0
-    assert f"{hits_member('res://scripts/sample.gd')}[" in text
+    assert f":= {hits_member('res://scripts/sample.gd')}; " in text
 
 
 def test_counters_are_declared_before_any_static_code_of_each_class() -> None:
@@ -107,8 +108,12 @@ def test_counters_are_declared_before_any_static_code_of_each_class() -> None:
     # Each inner class, which cannot see its outer class's statics, has its own.
     assert f"static var {member}_1: " in lines[line_of("var value := 0") - 1]
     assert f"static var {member}_2: " in lines[line_of("func noop") - 1]
-    assert f"{member}_1[" in lines[line_of("return v * 2") - 1]
-    assert f"{member}_2[" in lines[line_of("			pass") - 1]
+    # Each function names its class's array as a local of its own, which its counters use.
+    twice = lines[line_of("return v * 2") - 1]
+    assert re.fullmatch(
+        rf"\t\tvar ({PREFIX}c\d+) := {member}_1; \1\[\d+\] \+= 1; return v \* 2", twice
+    )
+    assert f":= {member}_2; " in lines[line_of("			pass") - 1]
 
 
 def test_statement_lines_and_tested_lines_are_counted_declarations_are_not() -> None:
@@ -201,12 +206,16 @@ def test_loops_count_entered_and_skipped() -> None:
     entered = decision.arms[0].count.plus[0]
     body = script_map.lines[3].plus[0]
     member = hits_member("res://scripts/sample.gd")
+    counts_of = f"{PREFIX}c1"  # the function's local name for the array
     flag = f"{PREFIX}loop_{reached}"
     loop, first = text.split("\n")[1:3]
     # The flag is set each time the loop is reached; the first pass through the body counts
     # the loop entered and clears it.
-    assert loop == f"\t{member}[{reached}] += 1; var {flag} := true; for item in items:"
-    counted = f"{member}[{body}] += 1; {member}[{entered}] += int({flag}); {flag} = false; "
+    assert loop == (
+        f"\tvar {counts_of} := {member}; {counts_of}[{reached}] += 1; var {flag} := true; "
+        "for item in items:"
+    )
+    counted = f"{counts_of}[{body}] += 1; {counts_of}[{entered}] += int({flag}); {flag} = false; "
     assert first == f"\t\t{counted}print(item)"
     hits = counts(script_map, **{f"p{reached}": 4, f"p{entered}": 3, f"p{body}": 10})
     assert [(arm.label, arm.count.read(hits)) for arm in decision.arms] == [
