@@ -17,8 +17,9 @@ What each probe counts:
   ``else``; an ``elif`` line counts the times its condition was tested;
 - ``match``: each arm taken, and "no match" unless an arm catches everything (``_``,
   ``var x``); an arm's pattern line counts the times it was tested;
-- ``for`` and ``while``: the loop reached and entered (a local flag set when it starts,
-  cleared by the first pass through its body), and so skipped;
+- ``for`` and ``while``: the loop entered or skipped, each time it is reached: the statement
+  after the loop counts it skipped when its body's count did not move (a loop that ends its
+  block uses a local flag its first pass clears instead);
 - functions, setters, getters and lambdas: how often each was entered.
 
 Not counted (docs/COVERAGE.md): class-level variable initializers, expressions' own
@@ -39,7 +40,7 @@ __all__ = ["Instrumented", "hits_member", "instrument_source"]
 # The prefix of every name the instrumenter adds; reset_game leaves such statics alone.
 PREFIX = "__agent_cov_"
 # Changes whenever a copy or its map would come out differently (cached copies are keyed on it).
-VERSION = 3
+VERSION = 4
 STATEMENTS = frozenset(
     {
         "pass_stmt",
@@ -130,7 +131,6 @@ class _Scope:
 
 class _Instrumenter:
     def __init__(self, source: str, res_path: str, path: str, sha256: str) -> None:
-        self.source = source
         self.lines = source.split("\n")
         self.res_path = res_path
         self.path = path
@@ -146,6 +146,7 @@ class _Instrumenter:
         self.names: Counter[str] = Counter()
         self.used: set[str] = set()  # the members some probe counts in
         self.locals = 0  # functions given a local name for their array
+        self.classes = 0  # classes given a counter array
 
     # --- the result ---------------------------------------------------------------------------
 
@@ -183,7 +184,8 @@ class _Instrumenter:
     def class_body(self, node: Any, path: str, prefix: str) -> None:
         """A class's members; then its counter array, in front of its first member, when
         some code of the class counts."""
-        scope = _Scope(self.hits + (f"_{len(self.counters)}" if path else ""), prefix)
+        scope = _Scope(self.hits + (f"_{self.classes}" if path else ""), prefix)
+        self.classes += 1
         self.counters.append((path, scope.member))
         variable = ""
         for child in node.children:
@@ -260,58 +262,88 @@ class _Instrumenter:
         probe that counts the loop entered; ``declare``: a function's body, whose entry
         declares the function's local name for the counters."""
         entry: int | None = None
+        statements = self.statements(owner, scope)
+        after_loop = ""  # what the statement after a loop starts with: the loop's skip count
+        for index, (start, child) in enumerate(statements):
+            line = child.meta.line
+            new_line = line not in self.line_counts
+            if not (entry is None or new_line or child.data in COMPOUND or after_loop):
+                self.walk(child, scope)
+                continue
+            probe = self.new_probe()
+            text = after_loop + self.count(probe, scope)
+            after_loop = ""
+            if entry is None and declare:
+                text = f"var {scope.local} := {scope.member}; " + text
+            if entry is None and loop is not None:
+                flag, entered = loop
+                text += f"{scope.local}[{entered}] += int({flag}); {flag} = false; "
+            if new_line:
+                self.line_counts[line] = Count((probe,))
+            if entry is None:
+                entry = probe
+            if child.data in LOOPS:
+                before, after_loop = self.loop(child, scope, probe, index + 1 < len(statements))
+                text += before
+            elif child.data in COMPOUND:
+                self.compound(child, scope, probe)
+            else:
+                self.walk(child, scope)
+            self.insert(start.meta.line, start.meta.column, text)
+        return entry
+
+    def statements(self, owner: Any, scope: _Scope) -> list[tuple[Any, Any]]:
+        """The statements of ``owner``'s block, each with where it starts (its first
+        annotation, when it has some); the other parts (a condition, an iterable, a guard)
+        have their lambdas instrumented on the way."""
+        found: list[tuple[Any, Any]] = []
         annotations: list[Any] = []
         for child in owner.children:
             if not _is_tree(child):
                 continue
             if child.data == "annotation":
                 annotations.append(child)
-                continue
-            if child.data not in STATEMENTS:
+            elif child.data in STATEMENTS:
+                found.append((annotations[0] if annotations else child, child))
                 annotations = []
-                self.visit(child, scope)  # a condition, an iterable, a guard: their lambdas
-                continue
-            start = annotations[0] if annotations else child
-            annotations = []
-            line = child.meta.line
-            new_line = line not in self.line_counts
-            if not (entry is None or new_line or child.data in COMPOUND):
-                self.walk(child, scope)
-                continue
-            probe = self.new_probe()
-            text = self.count(probe, scope)
-            if entry is None and declare:
-                text = f"var {scope.local} := {scope.member}; " + text
-            if entry is None and loop is not None:
-                flag, entered = loop
-                text += f"{scope.local}[{entered}] += int({flag}); {flag} = false; "
-            if child.data in LOOPS:
-                text += f"var {_flag(probe)} := true; "
-            self.insert(start.meta.line, start.meta.column, text)
-            if new_line:
-                self.line_counts[line] = Count((probe,))
-            if entry is None:
-                entry = probe
-            if child.data in COMPOUND:
-                self.compound(child, scope, probe)
             else:
-                self.walk(child, scope)
-        return entry
+                annotations = []
+                self.visit(child, scope)
+        return found
+
+    def loop(self, node: Any, scope: _Scope, reached: int, followed: bool) -> tuple[str, str]:
+        """A loop's body, and whether it was entered each time it was reached: returns the
+        text in front of the loop and the text the statement after it starts with. With a
+        statement after it, the loop notes its body's count as it starts, and that statement
+        counts the loop skipped when the count did not move (nothing per pass). A loop that
+        ends its block sets a local flag as it starts, which its body's first pass clears,
+        counting it entered."""
+        kind = "while" if node.data == "while_stmt" else "for"
+        noted = _flag(reached)
+        counts = scope.local
+        if followed:
+            body = self.suite(node, scope)
+            skipped = self.new_probe()
+            arms = (
+                Arm("entered", Count((reached,), (skipped,))),
+                Arm("skipped", Count((skipped,))),
+            )
+            self.decisions.append(Decision(node.meta.line, kind, arms))
+            return (
+                f"var {noted} := {counts}[{body}]; ",
+                f"{counts}[{skipped}] += int({counts}[{body}] == {noted}); ",
+            )
+        entered = self.new_probe()
+        self.suite(node, scope, loop=(noted, entered))
+        arms = (Arm("entered", Count((entered,))), Arm("skipped", Count((reached,), (entered,))))
+        self.decisions.append(Decision(node.meta.line, kind, arms))
+        return f"var {noted} := true; ", ""
 
     def compound(self, node: Any, scope: _Scope, reached: int) -> None:
         if node.data == "if_stmt":
             self.if_statement(node, scope, reached)
-        elif node.data == "match_stmt":
-            self.match_statement(node, scope, reached)
         else:
-            entered = self.new_probe()
-            self.suite(node, scope, loop=(_flag(reached), entered))
-            kind = "while" if node.data == "while_stmt" else "for"
-            arms = (
-                Arm("entered", Count((entered,))),
-                Arm("skipped", Count((reached,), (entered,))),
-            )
-            self.decisions.append(Decision(node.meta.line, kind, arms))
+            self.match_statement(node, scope, reached)
 
     def if_statement(self, node: Any, scope: _Scope, reached: int) -> None:
         arms: list[Arm] = []

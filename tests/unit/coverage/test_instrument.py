@@ -77,6 +77,8 @@ INSERTED = re.compile(
     rf"|{PREFIX}\w+\[\d+\] \+= 1; "
     rf"|{PREFIX}\w+\[\d+\] \+= int\({PREFIX}loop_\d+\); {PREFIX}loop_\d+ = false; "
     rf"|var {PREFIX}loop_\d+ := true; "
+    rf"|var {PREFIX}loop_\d+ := {PREFIX}c\d+\[\d+\]; "
+    rf"|{PREFIX}c\d+\[\d+\] \+= int\({PREFIX}c\d+\[\d+\] == {PREFIX}loop_\d+\); "
 )
 
 
@@ -197,26 +199,53 @@ def test_match_arms_by_pattern_and_no_match_unless_an_arm_catches_all() -> None:
     assert [arm.label for arm in caught.decisions[0].arms] == ["1", "_"]
 
 
-def test_loops_count_entered_and_skipped() -> None:
+def test_a_loop_counts_skipped_at_the_statement_after_it() -> None:
     source = "func f(items):\n\tfor item in items:\n\t\tprint(item)\n\treturn items\n"
     text, script_map = instrumented(source)
     (decision,) = script_map.decisions
     assert decision.kind == "for"
     reached = script_map.lines[2].plus[0]
-    entered = decision.arms[0].count.plus[0]
     body = script_map.lines[3].plus[0]
+    after = script_map.lines[4].plus[0]
+    skipped = decision.arms[1].count.plus[0]
     member = hits_member("res://scripts/sample.gd")
     counts_of = f"{PREFIX}c1"  # the function's local name for the array
+    noted = f"{PREFIX}loop_{reached}"
+    loop, first, following = text.split("\n")[1:4]
+    # The loop notes its body's count as it starts; the statement after it counts the loop
+    # skipped when that count did not move. Nothing is added to a pass through the body.
+    assert loop == (
+        f"\tvar {counts_of} := {member}; {counts_of}[{reached}] += 1; "
+        f"var {noted} := {counts_of}[{body}]; for item in items:"
+    )
+    assert first == f"\t\t{counts_of}[{body}] += 1; print(item)"
+    assert following == (
+        f"\t{counts_of}[{skipped}] += int({counts_of}[{body}] == {noted}); "
+        f"{counts_of}[{after}] += 1; return items"
+    )
+    hits = counts(script_map, **{f"p{reached}": 4, f"p{body}": 10, f"p{skipped}": 1})
+    assert [(arm.label, arm.count.read(hits)) for arm in decision.arms] == [
+        ("entered", 3),
+        ("skipped", 1),
+    ]
+
+
+def test_a_loop_that_ends_its_block_counts_entered_with_a_flag() -> None:
+    source = "func f(items):\n\twhile items:\n\t\titems.pop_back()\n"
+    text, script_map = instrumented(source)
+    (decision,) = script_map.decisions
+    assert decision.kind == "while"
+    reached = script_map.lines[2].plus[0]
+    entered = decision.arms[0].count.plus[0]
+    body = script_map.lines[3].plus[0]
+    counts_of = f"{PREFIX}c1"
     flag = f"{PREFIX}loop_{reached}"
     loop, first = text.split("\n")[1:3]
     # The flag is set each time the loop is reached; the first pass through the body counts
     # the loop entered and clears it.
-    assert loop == (
-        f"\tvar {counts_of} := {member}; {counts_of}[{reached}] += 1; var {flag} := true; "
-        "for item in items:"
-    )
+    assert loop.endswith(f"{counts_of}[{reached}] += 1; var {flag} := true; while items:")
     counted = f"{counts_of}[{body}] += 1; {counts_of}[{entered}] += int({flag}); {flag} = false; "
-    assert first == f"\t\t{counted}print(item)"
+    assert first == f"\t\t{counted}items.pop_back()"
     hits = counts(script_map, **{f"p{reached}": 4, f"p{entered}": 3, f"p{body}": 10})
     assert [(arm.label, arm.count.read(hits)) for arm in decision.arms] == [
         ("entered", 3),
