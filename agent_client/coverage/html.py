@@ -153,7 +153,7 @@ def _script_page(script: ScriptCoverage) -> str:
         )
         return _document(script.path, head + body)
     rows = []
-    for number, text in enumerate(script.source.split("\n"), 1):
+    for number, text in enumerate(script.source.replace("\r\n", "\n").split("\n"), 1):
         count = script.lines.get(number)
         decision = decisions.get(number)
         kind = "" if count is None else "miss" if count == 0 else "hit"

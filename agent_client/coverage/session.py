@@ -103,7 +103,7 @@ def prepare(
         if done.map.probes == 0:
             continue  # declarations only: nothing runs, nothing to count
         copy = f"{COPIES}/{hits_member('res://' + relative)}.gd"
-        (out / copy).write_text(done.text, encoding="utf-8")
+        (out / copy).write_bytes(done.text.encode("utf-8"))  # its line endings as they are
         manifest.append(
             {
                 "path": "res://" + relative,

@@ -65,6 +65,15 @@ def test_prepare_instruments_the_game_scripts_and_names_what_it_cannot(tmp_path:
     assert "built into the scene" in done.uncounted["scenes/level.tscn"]
 
 
+def test_a_copy_keeps_the_line_endings_of_its_script(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "game")
+    (project / "scripts" / "player.gd").write_bytes(PLAYER.replace("\n", "\r\n").encode())
+    prepare(project, tmp_path / "coverage", omit=["addons/*"])
+    manifest = orjson.loads((tmp_path / "coverage" / "manifest.json").read_bytes())
+    copy = (tmp_path / "coverage" / manifest["scripts"][0]["file"]).read_bytes()
+    assert copy.count(b"\r\n") == PLAYER.count("\n") and b"\r\r" not in copy
+
+
 def test_omitted_paths_are_neither_counted_nor_listed(tmp_path: Path) -> None:
     project = make_project(tmp_path / "game")
     done = prepare(project, tmp_path / "coverage", omit=["addons/*", "scripts/broken.gd"])
