@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -22,7 +22,6 @@ from agent_client.client.replay import ReplayResult, command_launch
 from agent_client.client.replay import play as replay_play
 from agent_client.client.replay_file import Recording
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
-from agent_client.coverage.data import CoverageData
 from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
@@ -41,6 +40,9 @@ from agent_client.wire.protocol import (
     Response,
     target_args,
 )
+
+if TYPE_CHECKING:
+    from agent_client.coverage.data import CoverageData
 
 READY_TIMEOUT = 30.0
 VIDEO_QUIT_TIMEOUT = 60.0
@@ -1051,7 +1053,10 @@ class AgentClient(Locators):
 
         Raises:
             UsageError: (``NO_COVERAGE``) the game was not launched with coverage.
+            FileNotFoundError: this client attached to the game, which ended without writing
+                its counts (killed).
         """
+        from agent_client.coverage.data import CoverageData
         from agent_client.coverage.session import read
 
         if self._final_coverage is not None:
