@@ -9,7 +9,7 @@ import re
 import pytest
 
 from agent_client.coverage.instrument import PREFIX, hits_member, instrument_source
-from agent_client.coverage.probes import Count, ScriptMap
+from agent_client.coverage.probes import Count, Decision, ScriptMap
 
 # Every construct the language has, one of each at least.
 SOURCE = """\
@@ -199,19 +199,28 @@ def test_match_arms_by_pattern_and_no_match_unless_an_arm_catches_all() -> None:
     assert [arm.label for arm in caught.decisions[0].arms] == ["1", "_"]
 
 
-def test_a_loop_counts_skipped_at_the_statement_after_it() -> None:
-    source = "func f(items):\n\tfor item in items:\n\t\tprint(item)\n\treturn items\n"
+def a_loop(source: str, kind: str) -> tuple[list[str], ScriptMap, Decision, int, int]:
+    """A function whose one loop starts on line 2, its body on line 3: the lines of the copy,
+    the map, the loop's decision, and the probes of the loop reached and of its body."""
     text, script_map = instrumented(source)
     (decision,) = script_map.decisions
-    assert decision.kind == "for"
-    reached = script_map.lines[2].plus[0]
-    body = script_map.lines[3].plus[0]
-    after = script_map.lines[4].plus[0]
+    assert decision.kind == kind
+    return text.split("\n"), script_map, decision, *probes_on(script_map, 2, 3)
+
+
+def probes_on(script_map: ScriptMap, *lines: int) -> list[int]:
+    return [script_map.lines[line].plus[0] for line in lines]
+
+
+def test_a_loop_counts_skipped_at_the_statement_after_it() -> None:
+    source = "func f(items):\n\tfor item in items:\n\t\tprint(item)\n\treturn items\n"
+    lines, script_map, decision, reached, body = a_loop(source, "for")
+    (after,) = probes_on(script_map, 4)
     skipped = decision.arms[1].count.plus[0]
     member = hits_member("res://scripts/sample.gd")
     counts_of = f"{PREFIX}c1"  # the function's local name for the array
     noted = f"{PREFIX}loop_{reached}"
-    loop, first, following = text.split("\n")[1:4]
+    loop, first, following = lines[1:4]
     # The loop notes its body's count as it starts; the statement after it counts the loop
     # skipped when that count did not move. Nothing is added to a pass through the body.
     assert loop == (
@@ -232,15 +241,11 @@ def test_a_loop_counts_skipped_at_the_statement_after_it() -> None:
 
 def test_a_loop_that_ends_its_block_counts_entered_with_a_flag() -> None:
     source = "func f(items):\n\twhile items:\n\t\titems.pop_back()\n"
-    text, script_map = instrumented(source)
-    (decision,) = script_map.decisions
-    assert decision.kind == "while"
-    reached = script_map.lines[2].plus[0]
+    lines, script_map, decision, reached, body = a_loop(source, "while")
     entered = decision.arms[0].count.plus[0]
-    body = script_map.lines[3].plus[0]
     counts_of = f"{PREFIX}c1"
     flag = f"{PREFIX}loop_{reached}"
-    loop, first = text.split("\n")[1:3]
+    loop, first = lines[1:3]
     # The flag is set each time the loop is reached; the first pass through the body counts
     # the loop entered and clears it.
     assert loop.endswith(f"{counts_of}[{reached}] += 1; var {flag} := true; while items:")
