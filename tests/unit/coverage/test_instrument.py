@@ -205,17 +205,17 @@ def a_loop(source: str, kind: str) -> tuple[list[str], ScriptMap, Decision, int,
     text, script_map = instrumented(source)
     (decision,) = script_map.decisions
     assert decision.kind == kind
-    return text.split("\n"), script_map, decision, *probes_on(script_map, 2, 3)
+    return text.split("\n"), script_map, decision, *probes_at_lines(script_map, 2, 3)
 
 
-def probes_on(script_map: ScriptMap, *lines: int) -> list[int]:
+def probes_at_lines(script_map: ScriptMap, *lines: int) -> list[int]:
     return [script_map.lines[line].plus[0] for line in lines]
 
 
 def test_a_loop_counts_skipped_at_the_statement_after_it() -> None:
     source = "func f(items):\n\tfor item in items:\n\t\tprint(item)\n\treturn items\n"
     lines, script_map, decision, reached, body = a_loop(source, "for")
-    (after,) = probes_on(script_map, 4)
+    (after,) = probes_at_lines(script_map, 4)
     skipped = decision.arms[1].count.plus[0]
     member = hits_member("res://scripts/sample.gd")
     counts_of = f"{PREFIX}c1"  # the function's local name for the array
