@@ -4,8 +4,8 @@ extends RefCounted
 ## it asks for other snapshot options) with the tree_version. Every action command takes the
 ## options in ACTION_OPTIONS.
 
-const AgentMode := preload("agent_mode.gd")
 const ArgSchema := preload("arg_schema.gd")
+const Clock := preload("clock.gd")
 const CommandError := preload("command_error.gd")
 const Screen := preload("screen.gd")
 const Snapshot := preload("snapshot.gd")
@@ -17,7 +17,7 @@ const ACTION_OPTIONS := {
 		"description": "true, or snapshot options ({interactive, compact, since, ...}): "
 		+ "answer with a snapshot of the new state (compact by default)"},
 	"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
-		"maximum": AgentMode.MAX_TIMEOUT_MS,
+		"maximum": Clock.MAX_TIMEOUT_MS,
 		"description": "how long settling may take"},
 }
 const MAX_LISTED := 50
@@ -80,7 +80,7 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 	var result: Variant = await handler.call(args)
 	var unsettled := ""
 	if options.settled and result is Dictionary:
-		unsettled = await _bridge.mode.wait_settled(2, options.timeout_ms, args._cancel)
+		unsettled = await _bridge.settled.wait_settled(2, options.timeout_ms, args._cancel)
 	_recording = false
 	if result is CommandError or not result is Dictionary:
 		return result

@@ -48,7 +48,7 @@ const REPLAY_MODULE := "commands/replay_commands.gd"
 
 ## The start of every frame, once the requests waiting for it went on and animations were
 ## finished, before new requests start: where a recording takes its digests and a replay plays
-## the frame's inputs (recorder.gd, replayer.gd).
+## the frame's inputs (replay_recorder.gd, replayer.gd).
 signal frame_started(frame: int)
 ## A request is about to run (validated: {"id", "cmd", "args"}): what a recording writes.
 signal request_started(request: Dictionary)
@@ -57,7 +57,10 @@ signal request_started(request: Dictionary)
 var agent_mode: bool = false
 var session_dir: String = ""
 var events: RefCounted
-var mode: RefCounted
+## Tweens and animations finished at once (animation_skipper.gd).
+var animations: RefCounted
+## Whether the game is settled (settled_check.gd).
+var settled: RefCounted
 ## Game time: the frame count, the hold, and what waits are measured in (clock.gd).
 var clock: RefCounted
 var locator: RefCounted
@@ -82,7 +85,6 @@ var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
 var _quit_code: int = -1
 var _parent_pid: int = 0
 var _next_parent_check_msec: int = 0
-var _last_activity_usec: int = 0
 var _announced: bool = false  # the ready file is written (at frame 0)
 
 
@@ -173,8 +175,8 @@ func emit_event(type: String, args: Array = [], source: Node = null) -> void:
 
 ## `predicate()` returns false while the game is still busy (used by wait settled).
 func add_settle_predicate(predicate: Callable) -> void:
-	if mode != null:
-		mode.add_settle_predicate(predicate)
+	if settled != null:
+		settled.add_settle_predicate(predicate)
 
 
 # --- used by the command modules ---------------------------------------------------------------
@@ -295,11 +297,12 @@ func _activate(options: Dictionary) -> void:
 	_size_headless_window(root)
 	_script("value_codec.gd").tree_root = root
 	_dispatcher = _script("dispatcher.gd").new()
-	events = _script("event_recorder.gd").new(self)
+	events = _script("event_queue.gd").new(self)
 	events.clock = clock
 	events.start(root)
-	mode = _script("agent_mode.gd").new(get_tree(), clock)
-	mode.start()
+	animations = _script("animation_skipper.gd").new(get_tree())
+	animations.start()
+	settled = _script("settled_check.gd").new(get_tree(), clock, animations)
 	_refs = _script("refs.gd").new()
 	locator = _script("node_locator.gd").new(root, _refs)
 	for file: String in COMMAND_MODULES:
@@ -406,13 +409,13 @@ func _on_frame() -> void:
 		return  # the game's first frame, run as the engine runs it (clock.gd)
 	if not _announced:
 		_announce()
-	mode.finish_animations()
+	animations.finish()
 	frame_started.emit(clock.frame)
 	_pump()
 	_record_engine_errors()
 	_check_parent()
 	while clock.should_hold() and _quit_code < 0:
-		OS.delay_usec(mode.hold_sleep_usec(Time.get_ticks_usec() - _last_activity_usec))
+		OS.delay_usec(clock.hold_sleep_usec())
 		_pump()
 		_record_engine_errors()
 		_check_parent()
@@ -429,7 +432,7 @@ func _pump() -> void:
 	var lines: Array[Dictionary] = _channel.read_lines()
 	if lines.is_empty():
 		return
-	_note_activity()
+	clock.note_activity()
 	for line: Dictionary in lines:
 		if _quit_code >= 0:
 			return
@@ -445,7 +448,7 @@ func _pump() -> void:
 ## Answers one request line. A command that waits (for frames, for the game to settle)
 ## suspends only itself: the pump goes on starting the lines after it.
 func _run(text: String) -> void:
-	mode.finish_animations()
+	animations.finish()
 	var prepared: Dictionary = _dispatcher.prepare(text.strip_edges())
 	_record_engine_errors()
 	var response: Variant = prepared.get("response")
@@ -467,15 +470,11 @@ func _run(text: String) -> void:
 			return  # answered already, by cancel()
 		response = _checked_response(response, request,
 			Engine.get_process_frames() == start_frame)
-	mode.finish_animations()
+	animations.finish()
 	_send(response)
-	_note_activity()
+	clock.note_activity()
 	if _quit_code >= 0:
 		get_tree().quit(_quit_code)
-
-
-func _note_activity() -> void:
-	_last_activity_usec = Time.get_ticks_usec()
 
 
 ## A script error while a command ran (within one frame, so it is the command's own) makes

@@ -161,9 +161,9 @@ func _request(line: Dictionary) -> void:
 ## Runs a request as the bridge runs one (animations finished before and after), without
 ## writing its answer.
 func _run(request: Dictionary, token: Dictionary, line: Dictionary) -> void:
-	_bridge.mode.finish_animations()
+	_bridge.animations.finish()
 	var response: Variant = await _dispatcher.run(request, token)
-	_bridge.mode.finish_animations()
+	_bridge.animations.finish()
 	_tokens.erase(line.get("n"))
 	if not (response is Dictionary and response.get("ok", false)):
 		_failed(line, response if response is Dictionary else {"code": "INTERNAL",

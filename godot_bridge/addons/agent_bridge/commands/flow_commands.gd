@@ -1,7 +1,7 @@
 extends RefCounted
 ## Commands about time and flow: get_events, wait, cancel, change_scene, quit.
 
-const AgentMode := preload("../agent_mode.gd")
+const Clock := preload("../clock.gd")
 const CommandError := preload("../command_error.gd")
 const Conditions := preload("../conditions.gd")
 
@@ -20,12 +20,12 @@ func register_into(dispatcher: RefCounted) -> void:
 		"Drain the event queue: signals that fired since the last response.", "bridge")
 	dispatcher.register("wait", _wait, Conditions.schema({
 		"frames": {"type": "integer", "optional": true, "minimum": 1,
-			"maximum": AgentMode.MAX_FRAMES},
+			"maximum": Clock.MAX_FRAMES},
 		"settled": {"type": "boolean", "optional": true,
 			"description": "wait until nothing animates for quiet_frames frames"},
 		"quiet_frames": {"type": "integer", "default": 2, "minimum": 1, "maximum": 1000},
 		"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
-			"maximum": AgentMode.MAX_TIMEOUT_MS,
+			"maximum": Clock.MAX_TIMEOUT_MS,
 			"description": "game time in lockstep, wall time in realtime"},
 	}), "Wait for N frames, until the game is settled, or until a condition holds (an event, "
 		+ "a node, a property, a shown text): the game runs meanwhile; TIMEOUT past "
@@ -57,7 +57,7 @@ func _wait(args: Dictionary) -> Variant:
 			+ "event, node or text.")
 	var start: int = clock.frame
 	if args.has("settled"):
-		var reason: String = await _bridge.mode.wait_settled(args.quiet_frames,
+		var reason: String = await _bridge.settled.wait_settled(args.quiet_frames,
 			args.timeout_ms, args._cancel)
 		if reason != "":
 			return CommandError.timeout("The game did not settle within %d ms (%s)." % [
@@ -109,19 +109,19 @@ func _change_scene(args: Dictionary) -> Variant:
 	if path is RefCounted:
 		return path
 	var tree: SceneTree = _bridge.get_tree()
-	_bridge.mode.scene_change_pending = true
+	_bridge.settled.scene_change_pending = true
 	var error := tree.change_scene_to_file(path)
 	if error != OK:
-		_bridge.mode.scene_change_pending = false
+		_bridge.settled.scene_change_pending = false
 		return CommandError.invalid_args("Cannot change to %s: %s." % [
 			path, error_string(error)])
 	var end: Dictionary = _bridge.clock.deadline(SCENE_CHANGE_MS)
 	while tree.current_scene == null or tree.current_scene.scene_file_path != path:
 		if _bridge.clock.expired(end) or args._cancel.cancelled:
-			_bridge.mode.scene_change_pending = false
+			_bridge.settled.scene_change_pending = false
 			return CommandError.timeout("%s did not appear within 10 s." % path)
 		await _bridge.clock.next_frame()
-	_bridge.mode.scene_change_pending = false
+	_bridge.settled.scene_change_pending = false
 	# The scene_changed event comes from the tree itself, as for the game's own changes.
 	return {"scene": path, "root": str(tree.current_scene.get_path())}
 

@@ -1,13 +1,12 @@
 extends RefCounted
 ## Recording and replaying a run (docs/REPLAY.md): `record_start` starts writing a replay file
-## in the session's artifacts folder (recorder.gd), `record_stop` ends it and answers where it
+## in the session's artifacts folder (replay_recorder.gd), `record_stop` ends it and answers where it
 ## is; `replay` plays a chunk of a replay file's lines into a held game (replayer.gd) and
 ## answers once the game reached the chunk's last frame (or a checkpoint differed, with
 ## `check`). A game launched with `--agent-record` records from frame 0 (record_at_launch).
 
-const AgentMode := preload("../agent_mode.gd")
 const CommandError := preload("../command_error.gd")
-const Recorder := preload("../recorder.gd")
+const ReplayRecorder := preload("../replay_recorder.gd")
 const Replayer := preload("../replayer.gd")
 
 const MAX_CHECKPOINT_EVERY := 100000
@@ -15,7 +14,7 @@ const MAX_CHECKPOINT_EVERY := 100000
 var _bridge: Node
 var _refs: RefCounted
 var _dispatcher: RefCounted
-var _recorder: Recorder
+var _recorder: ReplayRecorder
 var _replayer: Replayer
 var _recordings: int = 0
 
@@ -79,7 +78,7 @@ func _start_recorder(every: int, annotate: bool, at_launch: bool) -> String:
 	_recordings += 1
 	var folder: String = _bridge.session_dir.path_join("artifacts")
 	DirAccess.make_dir_recursive_absolute(folder)
-	_recorder = Recorder.new(_bridge, _refs, _dispatcher)
+	_recorder = ReplayRecorder.new(_bridge, _refs, _dispatcher)
 	return _recorder.start(folder.path_join("recording-%d.replay.jsonl" % _recordings), every,
 		annotate, at_launch)
 

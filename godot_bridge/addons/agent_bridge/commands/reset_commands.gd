@@ -34,6 +34,6 @@ func _reset(args: Dictionary) -> Variant:
 	if path is RefCounted:
 		return path
 	var done: Dictionary = await _game_reset.reset(path)
-	_bridge.mode.scene_change_pending = false
+	_bridge.settled.scene_change_pending = false
 	done["frame"] = _bridge.clock.frame
 	return done

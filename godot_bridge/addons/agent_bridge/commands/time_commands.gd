@@ -6,7 +6,7 @@ extends RefCounted
 ## game's state so two runs can be compared frame by frame. The game's own pause
 ## (SceneTree.paused) is the game's: nothing here sets it.
 
-const AgentMode := preload("../agent_mode.gd")
+const Clock := preload("../clock.gd")
 const CommandError := preload("../command_error.gd")
 const Conditions := preload("../conditions.gd")
 const StateDigest := preload("../state_digest.gd")
@@ -32,11 +32,11 @@ func register_into(dispatcher: RefCounted) -> void:
 		"Let the game run by itself, in real time, until pause.", "bridge")
 	dispatcher.register("step", _step, {
 		"frames": {"type": "integer", "default": 1, "minimum": 1,
-			"maximum": AgentMode.MAX_FRAMES},
+			"maximum": Clock.MAX_FRAMES},
 	}, "Advance a held game by exactly N frames (and the physics ticks they hold).", "bridge")
 	dispatcher.register("step_until", _step_until, Conditions.schema({
 		"max_frames": {"type": "integer", "default": 600, "minimum": 1,
-			"maximum": AgentMode.MAX_FRAMES},
+			"maximum": Clock.MAX_FRAMES},
 	}), "Advance a held game frame by frame until a condition holds or max_frames pass; "
 		+ "answers whether it was met and after how many frames.", "bridge")
 	dispatcher.register("digest", _take_digest, {

@@ -6,7 +6,7 @@ extends RefCounted
 ## game as a player's would: a press sent at the start of frame f is seen from frame f + 1 on,
 ## and an input held N frames is seen in exactly N frames (and their physics ticks).
 
-const AgentMode := preload("../agent_mode.gd")
+const Clock := preload("../clock.gd")
 const CommandError := preload("../command_error.gd")
 const InputEvents := preload("../input_events.gd")
 
@@ -25,7 +25,7 @@ func _init(bridge: Node, pointer: RefCounted) -> void:
 
 func register_into(dispatcher: RefCounted) -> void:
 	var hold_schema := InputEvents.SCHEMA.duplicate(true)
-	hold_schema["frames"] = {"type": "integer", "minimum": 1, "maximum": AgentMode.MAX_FRAMES,
+	hold_schema["frames"] = {"type": "integer", "minimum": 1, "maximum": Clock.MAX_FRAMES,
 		"description": "how many frames the game sees it pressed"}
 	dispatcher.register("hold", _hold, hold_schema, "Press an action, key, mouse button, "
 		+ "joypad button or axis, let N frames run, release it; answers once the frames ran.",
@@ -112,7 +112,7 @@ func _entry(raw: Variant, index: int) -> Variant:
 	for key: String in TIMING:
 		var value: Variant = entry.get(key, 0 if key == "start" else null)
 		if not _whole(value) or value < 0 or (key == "frames" and value < 1) \
-				or value > AgentMode.MAX_FRAMES:
+				or value > Clock.MAX_FRAMES:
 			return CommandError.invalid_args("%s.%s is a whole number of frames (%s)." % [
 				where, key, ">= 0" if key == "start" else ">= 1"])
 	var input := entry.duplicate()
