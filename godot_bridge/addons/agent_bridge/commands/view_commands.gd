@@ -5,6 +5,7 @@ extends RefCounted
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
+const Services := preload("../services.gd")
 const Snapshot := preload("../snapshot.gd")
 
 const LABEL_COLOR := Color(1.0, 0.9, 0.1)
@@ -14,21 +15,23 @@ const ANNOTATION_LAYER := 4096
 const LABEL_SIZE := 16
 const BORDER := 2.0
 
-var _bridge: Node
+var _bridge: Services.Bridge
+var _clock: Services.Clock
 var _locator: NodeLocator
 var _snapshot: Snapshot
 var _pointer: Pointer
 var _shots: int = 0
 
 
-func _init(bridge: Node, locator: NodeLocator, snapshot: Snapshot, pointer: Pointer) -> void:
-	_bridge = bridge
-	_locator = locator
-	_snapshot = snapshot
-	_pointer = pointer
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_clock = services.clock
+	_locator = services.locator
+	_snapshot = services.snapshot()
+	_pointer = services.pointer()
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	var schema := Snapshot.OPTIONS_SCHEMA.duplicate(true)
 	schema["root"] = {"type": "string", "default": "/root"}
 	dispatcher.register("snapshot", _take_snapshot, schema, "Accessibility snapshot: an indented role/name tree where everything a player could act "
@@ -72,9 +75,9 @@ func _screenshot(args: Dictionary) -> Variant:
 		overlay = _draw_annotations()
 	# A held game's carets blink in game time, so they look the same run after run; hiding
 	# them would take a frame to show (a redraw is deferred), so only a running game's are.
-	var carets: Dictionary = _hide_carets() if args.hide_caret and not _bridge.clock.held \
+	var carets: Dictionary = _hide_carets() if args.hide_caret and not _clock.held \
 		else {}
-	if _bridge.clock.held:
+	if _clock.held:
 		# Draw the held frame as it is: taking a picture must not move game time.
 		RenderingServer.force_draw()
 	else:
