@@ -34,9 +34,9 @@ func _init(services: Services) -> void:
 func register_into(dispatcher: Services.Dispatcher) -> void:
 	var schema := Snapshot.OPTIONS_SCHEMA.duplicate(true)
 	schema["root"] = {"type": "string", "default": "/root"}
-	dispatcher.register("snapshot", _take_snapshot, schema, "Accessibility snapshot: an indented role/name tree where everything a player could act "
-		+ "on has a ref (e1, e2, ...), kept for as long as it lives, usable instead of a path.",
-		"bridge")
+	dispatcher.register("snapshot", _take_snapshot, schema, "Accessibility snapshot: an "
+		+ "indented role/name tree where everything a player could act on has a ref (e1, e2, "
+		+ "...), kept for as long as it lives, usable instead of a path.", "bridge")
 	dispatcher.register("screenshot", _screenshot, NodeLocator.with_target({
 		"annotate": {"type": "boolean", "default": false,
 			"description": "draw each ref of the latest snapshot on the image"},
@@ -68,28 +68,7 @@ func _screenshot(args: Dictionary) -> Variant:
 		if target is CommandError:
 			return target
 		crop = _pointer.target_rect(target.node, target.item)
-	var overlay: Array[RID] = []
-	if args.annotate:
-		if _snapshot.shown_refs().is_empty():
-			_snapshot.take(_bridge.get_tree().root, {})
-		overlay = _draw_annotations()
-	# A held game's carets blink in game time, so they look the same run after run; hiding
-	# them would take a frame to show (a redraw is deferred), so only a running game's are.
-	var carets: Dictionary = _hide_carets() if args.hide_caret and not _clock.held \
-		else {}
-	if _clock.held:
-		# Draw the held frame as it is: taking a picture must not move game time.
-		RenderingServer.force_draw()
-	else:
-		await RenderingServer.frame_post_draw
-		await RenderingServer.frame_post_draw
-	var image := _bridge.get_viewport().get_texture().get_image()
-	_restore_carets(carets)
-	if not overlay.is_empty():
-		RenderingServer.viewport_remove_canvas(_bridge.get_viewport().get_viewport_rid(),
-			overlay[0])
-		for rid: RID in overlay:
-			RenderingServer.free_rid(rid)
+	var image: Image = await _capture(args.annotate, args.hide_caret)
 	if crop.has_area():
 		image = image.get_region(Rect2i(crop).intersection(Rect2i(Vector2i.ZERO, image.get_size())))
 	_shots += 1
@@ -104,6 +83,33 @@ func _screenshot(args: Dictionary) -> Variant:
 		return CommandError.internal("Could not write %s: %s." % [path, error_string(error)])
 	return {"path": path, "width": image.get_width(), "height": image.get_height(),
 		"bytes": FileAccess.get_file_as_bytes(path).size(), "format": args.format}
+
+
+## The viewport's picture now, with the latest snapshot's refs drawn on it (`annotate`) and
+## without text carets (`hide_caret`).
+func _capture(annotate: bool, hide_caret: bool) -> Image:
+	var overlay: Array[RID] = []
+	if annotate:
+		if _snapshot.shown_refs().is_empty():
+			_snapshot.take(_bridge.get_tree().root, {})
+		overlay = _draw_annotations()
+	# A held game's carets blink in game time, so they look the same run after run; hiding
+	# them would take a frame to show (a redraw is deferred), so only a running game's are.
+	var carets: Dictionary = _hide_carets() if hide_caret and not _clock.held else {}
+	if _clock.held:
+		# Draw the held frame as it is: taking a picture must not move game time.
+		RenderingServer.force_draw()
+	else:
+		await RenderingServer.frame_post_draw
+		await RenderingServer.frame_post_draw
+	var image := _bridge.get_viewport().get_texture().get_image()
+	_restore_carets(carets)
+	if not overlay.is_empty():
+		RenderingServer.viewport_remove_canvas(_bridge.get_viewport().get_viewport_rid(),
+			overlay[0])
+		for rid: RID in overlay:
+			RenderingServer.free_rid(rid)
+	return image
 
 
 static func _save_rgba(image: Image, path: String) -> Error:
