@@ -1,8 +1,8 @@
 """The docs about the two bridges say what their code says: the addon README's file table
 names every GDScript file of the addon (and each command module's commands), the commands
-docs/ARCHITECTURE.md says each bridge serves are the ones it registers, the GDScript and C#
-names of its one-name table exist, and every C# exception is named as the Python client's error
-for the same code. Read from the sources: no engine needed."""
+docs/ARCHITECTURE.md says the Unity package serves are the ones it registers, the GDScript and
+C# names of its one-name table exist, and every C# exception is named as the Python client's
+error for the same code. Read from the sources: no engine needed."""
 
 from __future__ import annotations
 
@@ -135,22 +135,17 @@ def csharp_constant(reference: str, home: str, sources: dict[Path, str]) -> str:
     return values[0]
 
 
-def architecture_command_lists() -> dict[str, set[str]]:
-    """ARCHITECTURE.md's lists of which bridge serves which commands."""
+def architecture_unity_commands() -> set[str]:
+    """ARCHITECTURE.md's list of the commands the Unity package serves."""
     text = section(ARCHITECTURE, "The bridges' commands").replace("\n  ", " ")
-    return {
-        match.group(1): set(quoted(match.group(2)))
-        for match in re.finditer(r"^- \*\*(.+?)\*\*:? (.*)$", text, re.MULTILINE)
-    }
+    line = re.search(r"^- \*\*The Unity package\*\*:? (.*)$", text, re.MULTILINE)
+    assert line is not None, "ARCHITECTURE.md lists no commands of the Unity package"
+    return set(quoted(line.group(1)))
 
 
-def test_architecture_lists_the_commands_each_bridge_registers() -> None:
-    lists = architecture_command_lists()
-    both, godot_only = lists["Both bridges"], lists["Only the Godot addon"]
-    unity_only = lists.get("Only the Unity package", set())
-    assert not both & godot_only and not both & unity_only
-    assert both | godot_only == godot_commands(), "the Godot addon's commands"
-    assert both | unity_only == unity_commands(), "the Unity package's commands"
+def test_architecture_lists_the_commands_the_unity_package_registers() -> None:
+    assert architecture_unity_commands() == unity_commands()
+    assert unity_commands() <= godot_commands(), "the Godot addon serves every command"
 
 
 # --- the one-name table ----------------------------------------------------------------------
