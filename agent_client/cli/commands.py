@@ -15,7 +15,8 @@ import orjson
 
 from agent_client.cli.cursor import load_cursor, save_cursor
 from agent_client.cli.output import show, show_json
-from agent_client.wire.errors import UnknownCommandError, UsageError, error_from_response
+from agent_client.presentation.errors import UsageError
+from agent_client.wire.errors import UnknownCommandError, error_from_response
 from agent_client.wire.protocol import Response, is_ref
 from agent_client.wire.protocol import target_args as wire_target
 
@@ -388,7 +389,7 @@ def _show_world(
     args: argparse.Namespace, client: AgentClient, cmd: str, cmd_args: dict[str, Any]
 ) -> int:
     """Sends ``list_actions``, ``nearby`` or ``raycast`` and prints its answer as text."""
-    from agent_client.client import world_text
+    from agent_client.presentation import world as world_text
 
     response = _send(client, args, cmd, cmd_args)
     if response is not None:
@@ -587,7 +588,7 @@ def screenshot(args: argparse.Namespace, client: AgentClient) -> int:
 
 
 def metrics(args: argparse.Namespace, client: AgentClient) -> int:
-    from agent_client.client.metrics import describe_metrics
+    from agent_client.presentation.health import describe_metrics
 
     response = _send(client, args, "metrics", {"orphans": args.orphans, "limit": args.limit})
     if response is not None:

@@ -100,7 +100,7 @@ def game_time(args: argparse.Namespace, *, realtime: bool) -> GameTime:
         UsageError: BAD_ARGS, naming the option, when it is out of range.
     """
     from agent_client.engine.launcher import GameTime
-    from agent_client.wire.errors import UsageError
+    from agent_client.presentation.errors import UsageError
 
     try:
         return GameTime(realtime=realtime, fps=args.fps, seed=args.seed)

@@ -15,14 +15,15 @@ from typing import Any
 
 import orjson
 
-from agent_client.client import engine_errors
+from agent_client.client import expected_errors
 from agent_client.client.locators import Locators
 from agent_client.client.metrics import Measurement
-from agent_client.client.replay import ReplayResult, command_launch
-from agent_client.client.replay import play as replay_play
-from agent_client.client.replay_file import Recording
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
+from agent_client.connection.engine_errors import EngineErrorEvent
 from agent_client.engine import launcher
+from agent_client.replay.file import Recording
+from agent_client.replay.play import ReplayResult, command_launch
+from agent_client.replay.play import play as replay_play
 from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
 from agent_client.transport.files import FileTransport
@@ -71,7 +72,7 @@ class AgentClient(Locators):
         self.video: Path | None = None
         self.trace: TraceRecorder | None = None
         # Engine errors an expect_engine_errors block declared and met.
-        self.expected_errors = engine_errors.ExpectedErrors()
+        self.expected_errors = expected_errors.ExpectedErrors()
         if session_dir is not None:
             # A trace another client of this session started records this one's calls too.
             self.trace = TraceRecorder.resume(session_dir, connection)
@@ -298,6 +299,7 @@ class AgentClient(Locators):
         *,
         timeout: float = DEFAULT_TIMEOUT,
         read_from: int | None = None,
+        use_notifications: bool | None = None,
     ) -> AgentClient:
         """Connect to a session another process started; closing it leaves the game running.
 
@@ -306,13 +308,16 @@ class AgentClient(Locators):
             timeout: Default seconds to wait for a response.
             read_from: Where in ``resp.jsonl`` to start reading (events before it are not
                 seen); None: its current end.
+            use_notifications: Long waits sleep until native file notifications (False: they
+                poll, as a one-shot process that should not start watcher threads does);
+                None: unless ``AGENT_BRIDGE_POLLING`` is set.
         """
         folder = Path(session_dir)
         info: dict[str, Any] = orjson.loads((folder / READY_FILE).read_bytes())
         pid = info.get("pid")
         # Ids prefixed with this process's pid cannot collide with another client's.
         connection = Connection(
-            FileTransport(folder, start=read_from),
+            FileTransport(folder, start=read_from, use_notifications=use_notifications),
             timeout=timeout,
             id_prefix=f"{os.getpid()}-",
             check_alive=launcher.pid_watch(pid if isinstance(pid, int) else None, folder),
@@ -834,7 +839,7 @@ class AgentClient(Locators):
     @contextmanager
     def expect_engine_errors(
         self, *patterns: str | re.Pattern[str], timeout: float | None = None
-    ) -> Iterator[list[engine_errors.EngineError]]:
+    ) -> Iterator[list[EngineErrorEvent]]:
         """Declare engine errors the steps in the block should make the game log: when the
         block ends, each pattern (a regular expression searched in the error's message) must
         match an error logged since it began, waiting up to ``timeout`` seconds (default: the
@@ -845,7 +850,7 @@ class AgentClient(Locators):
             AssertionError: a pattern matched no error in time.
             ValueError: no pattern, or one that is not a regular expression.
         """
-        with engine_errors.expecting(
+        with expected_errors.expecting(
             self.connection, self.expected_errors, patterns, timeout=timeout
         ) as met:
             yield met

@@ -9,28 +9,23 @@ game this server started is stopped with it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
-import orjson
-
-from agent_client.mcp.tools import Play, Result, Tool, build_tools, config_entry, explain
-from agent_client.wire.errors import UsageError
+from agent_client.mcp.tools import Play, Result, Tool, build_tools, explain
+from agent_client.presentation.errors import UsageError
 
 
-def mcp_command(args: argparse.Namespace) -> int:
-    if args.print_config:
-        sys.stdout.write(orjson.dumps(config_entry(), option=orjson.OPT_INDENT_2).decode() + "\n")
-        return 0
+def run(*, read_only: bool = False) -> None:
+    """Serves on stdin/stdout until the client goes (``agent-bridge mcp``); ``read_only``
+    leaves out the tools that change the game's state directly."""
     try:
         import anyio
     except ImportError:  # pragma: no cover - anyio comes with mcp
         raise UsageError(
             "MISSING", 'The MCP server needs: pip install "agent-bridge[mcp]"'
         ) from None
-    anyio.run(serve, Play(read_only=args.read_only))
-    return 0
+    anyio.run(serve, Play(read_only=read_only))
 
 
 async def serve(play: Play) -> None:
@@ -139,4 +134,4 @@ def _argument_problem(tool: Tool, arguments: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(mcp_command(argparse.Namespace(print_config=False, read_only=False)))
+    run(read_only="--read-only" in sys.argv[1:])

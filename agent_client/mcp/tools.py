@@ -11,7 +11,6 @@ agent last saw it), so one call is one step.
 from __future__ import annotations
 
 import base64
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,9 +19,9 @@ from typing import Any
 import orjson
 
 from agent_client.client.client import AgentClient
-from agent_client.client.metrics import describe_metrics
-from agent_client.client.world_text import controls_text, nearby_text, ray_text
-from agent_client.wire.errors import BridgeError, GameExitedError, UsageError
+from agent_client.presentation.errors import UsageError, error_code, sentence
+from agent_client.presentation.health import describe_metrics
+from agent_client.presentation.world import controls_text, nearby_text, ray_text
 from agent_client.wire.protocol import Event, target_args
 
 # What the screen looks like to an agent after each step (and in `snapshot` by default).
@@ -70,14 +69,9 @@ class Tool:
 
 def explain(error: Exception) -> tuple[str, str]:
     """(code, "CODE: sentence Next: ...") for an error a tool met."""
-    if isinstance(error, GameExitedError):
-        code, sentence = "GAME_EXITED", f"{error}"
-    elif isinstance(error, (BridgeError, UsageError)):
-        code, sentence = error.code, str(error.args[0]) if error.args else str(error)
-    else:
-        code, sentence = "INTERNAL", str(error)
+    code = error_code(error, default="INTERNAL")
     hint = NEXT_STEP.get(code)
-    return code, f"{code}: {sentence}" + (f"\nNext: {hint}" if hint else "")
+    return code, f"{code}: {sentence(error)}" + (f"\nNext: {hint}" if hint else "")
 
 
 def _schema(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -916,20 +910,3 @@ def _game_tool(play: Play, command: dict[str, Any]) -> Tool:
         destructive=True,
         writes=True,
     )
-
-
-def config_entry() -> dict[str, Any]:
-    """What an MCP client's configuration needs to start this server."""
-    import sys
-
-    return {
-        "mcpServers": {
-            "agent-bridge": {
-                "command": sys.executable,
-                "args": ["-m", "agent_client.cli", "mcp"],
-                "env": {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
-                if os.environ.get("PYTHONPATH")
-                else {},
-            }
-        }
-    }

@@ -571,7 +571,7 @@ def _orphan_metrics(client: AgentClient) -> dict[str, Any] | None:
 def _undeclared_errors(item: pytest.Item, clients: list[tuple[str, AgentClient]]) -> list[str]:
     """Why the test fails for the engine errors its games logged: errors it did not declare,
     and patterns of ``agent_expect_errors`` no error matched. Empty when nothing is wrong."""
-    from agent_client.client.engine_errors import engine_errors
+    from agent_client.connection.engine_errors import engine_errors
 
     starts = item.stash.get(START_SEQ, {})
     patterns = [

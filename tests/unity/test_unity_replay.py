@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient, ReplayDivergedError, check_replay
-from agent_client.client.replay_file import ReplayFile
+from agent_client.replay.file import ReplayFile
 
 TIMEOUT = 20.0
 SEED = 3

@@ -512,3 +512,40 @@ def test_nearby_and_raycast(cli: Cli) -> None:
     assert cli.fails("raycast", "100,100", "--direction", "1,a").startswith("error BAD_ARGS:")
     assert cli.fails("raycast", "100,100", "--direction", "0,0").startswith("error INVALID_ARGS:")
     assert cli.run("raycast", "100,100").code == 2  # a direction or a target
+
+
+def test_a_step_polls_without_changing_the_process_environment(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line polls for answers (a new process per step: no watcher threads) by
+    asking its own connection to, never by setting a variable every child inherits."""
+    import os
+
+    from agent_client.cli.attach import attach
+
+    monkeypatch.delenv("AGENT_BRIDGE_POLLING", raising=False)
+    before = dict(os.environ)
+    cli("snapshot")
+    assert dict(os.environ) == before
+    client = attach(cli.folder, 5.0)
+    try:
+        assert client.connection.transport.notifications is False  # type: ignore[attr-defined]
+    finally:
+        client.close()
+    monkeypatch.setenv("AGENT_BRIDGE_POLLING", "0")  # asked for notifications anyway
+    client = attach(cli.folder, 5.0)
+    try:
+        assert client.connection.transport.notifications is True  # type: ignore[attr-defined]
+    finally:
+        client.close()
+
+
+def test_mcp_print_config_names_this_python_and_the_module(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import sys
+
+    assert main(["mcp", "--print-config"]) == 0
+    entry = orjson.loads(capsys.readouterr().out)["mcpServers"]["agent-bridge"]
+    assert entry["command"] == sys.executable
+    assert entry["args"] == ["-m", "agent_client.cli", "mcp"]

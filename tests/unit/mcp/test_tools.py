@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from agent_client.mcp.tools import NEXT_STEP, Play, explain
-from agent_client.wire.errors import StaleRefError, UsageError
+from agent_client.presentation.errors import UsageError
+from agent_client.wire.errors import SessionError, StaleRefError
 
 
 def test_a_front_end_s_usage_error_keeps_its_code_and_next_step() -> None:
@@ -26,7 +27,7 @@ def test_a_bridge_error_keeps_its_code_and_anything_else_is_internal() -> None:
 
 
 def test_attaching_to_no_session_answers_no_session_with_its_next_step() -> None:
-    with pytest.raises(UsageError) as caught:
+    with pytest.raises(SessionError) as caught:
         Play().attach({"session": "no-such-session-here"})
     code, text = explain(caught.value)
     assert code == "NO_SESSION" and "No running session 'no-such-session-here'" in text

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agent_client.client.engine_errors import engine_errors
-from agent_client.client.replay_file import CHUNK_BYTES, ReplayFile
+from agent_client.connection.engine_errors import engine_errors
+from agent_client.replay.file import CHUNK_BYTES, ReplayFile
 from agent_client.wire.errors import ReplayFileError
 
 # Launches a game: AgentClient.launch (passed in, so this module needs no client import).

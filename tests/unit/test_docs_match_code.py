@@ -1,0 +1,91 @@
+"""The docs' file tables, layer drawing and paths are checked against the code, so they cannot
+drift: docs/ARCHITECTURE.md's folder tree names every module of the package (and only those),
+its layer drawing lists the layers tests/unit/test_layers.py enforces, and pyproject.toml's
+packages and paths are the ones there are."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.unit.test_layers import LAYERS
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE = REPO / "agent_client"
+ARCHITECTURE = REPO / "docs" / "ARCHITECTURE.md"
+
+
+def section(text: str, heading: str) -> str:
+    return text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def first_block(text: str) -> str:
+    return text.split("```\n", 2)[1]
+
+
+def folder_tree() -> dict[str, str]:
+    """docs/ARCHITECTURE.md's folder tree: each entry (``wire/``, ``errors.py``) -> its text."""
+    entries: dict[str, str] = {}
+    current = ""
+    for line in first_block(section(ARCHITECTURE.read_text(encoding="utf-8"), "Folders")).split(
+        "\n"
+    )[1:]:
+        head = re.match(r"^  (\S+)\s", line)
+        if head:
+            current = head.group(1)
+            entries[current] = line[len(head.group(0)) :]
+        elif current:
+            entries[current] += " " + line.strip()
+    return entries
+
+
+def subpackages() -> list[Path]:
+    return sorted(
+        path
+        for path in PACKAGE.iterdir()
+        if path.is_dir() and path.name != "__pycache__" and not path.name.startswith(".")
+    )
+
+
+def test_the_folder_tree_names_every_subpackage_and_top_module() -> None:
+    tree = folder_tree()
+    folders = {f"{path.name}/" for path in subpackages()}
+    top = {path.name for path in PACKAGE.glob("*.py")}
+    assert set(tree) == folders | top
+
+
+def test_the_folder_tree_names_every_module_of_each_subpackage() -> None:
+    tree = folder_tree()
+    wrong = {}
+    for folder in subpackages():
+        named = set(re.findall(r"\b(\w+\.py)\b", tree[f"{folder.name}/"]))
+        there = {path.name for path in folder.glob("*.py")} - {"__init__.py", "__main__.py"}
+        if named != there:
+            wrong[folder.name] = {"not named": sorted(there - named), "gone": sorted(named - there)}
+    assert wrong == {}
+
+
+def test_the_layer_drawing_lists_the_layers_the_layer_test_enforces() -> None:
+    drawing = first_block(section(ARCHITECTURE.read_text(encoding="utf-8"), "Layers"))
+    rows = [line.split()[0] for line in drawing.splitlines() if re.match(r"^  [a-z]", line)]
+    front_ends = re.findall(r"(\w+)/", drawing.splitlines()[0])
+    assert rows[0] == "front" and front_ends == list(LAYERS[-1])
+    assert rows[1:] == [layer[0] for layer in reversed(LAYERS[:-1])]
+
+
+def test_pyproject_lists_every_package_folder() -> None:
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    listed = re.search(r"^packages = \[(.*?)\]", text, re.M | re.S)
+    assert listed
+    names = set(re.findall(r'"([\w.]+)"', listed.group(1)))
+    python_folders = {
+        f"agent_client.{path.name}" for path in subpackages() if (path / "__init__.py").exists()
+    }
+    assert names - {"agent_client.godot_addon"} == {"agent_client"} | python_folders
+
+
+def test_every_path_pyproject_names_exists() -> None:
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    named = set(re.findall(r"\b((?:tests|docs|agent_client|bench)/[\w/.-]+)", text))
+    assert named, "pyproject.toml names no paths: the pattern is stale"
+    assert sorted(path for path in named if not (REPO / path).exists()) == []
