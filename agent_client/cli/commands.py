@@ -510,7 +510,7 @@ def reset(args: argparse.Namespace, client: AgentClient) -> int:
     if args.json:
         _send(client, args, "reset_game", {"scene": args.scene} if args.scene else {})
         return 0
-    data = client.reset(args.scene)
+    data = client.reset_game(args.scene)
     show(
         f"reset to {data['scene']} at frame {data['frame']}: autoloads "
         f"{', '.join(data['autoloads']) or 'none'}; {data['statics']} scripts' statics, "

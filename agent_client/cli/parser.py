@@ -105,7 +105,7 @@ def game_time(args: argparse.Namespace, *, realtime: bool) -> GameTime:
     try:
         return GameTime(realtime=realtime, fps=args.fps, seed=args.seed)
     except ValueError as error:
-        raise UsageError("BAD_ARGS", str(error).replace("fixed_fps", "--fps")) from None
+        raise UsageError("BAD_ARGS", str(error).replace("fps is", "--fps is", 1)) from None
 
 
 def _game_options(parser: Any) -> None:

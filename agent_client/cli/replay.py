@@ -128,7 +128,7 @@ def _window_game(args: argparse.Namespace, *, record: bool) -> Any:
         scene=args.scene,
         render=True,
         realtime=clock.realtime,
-        fixed_fps=clock.fps,
+        fps=clock.fps,
         seed=clock.seed,
         install=args.install,
         record=record,

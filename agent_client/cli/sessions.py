@@ -53,7 +53,7 @@ def start(args: argparse.Namespace) -> int:
         session=name,
         tie_to_parent=False,
         realtime=clock.realtime,
-        fixed_fps=clock.fps,
+        fps=clock.fps,
         seed=clock.seed,
         install=args.install,
         import_progress=_import_progress(project),

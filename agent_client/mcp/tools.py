@@ -11,10 +11,10 @@ agent last saw it), so one call is one step.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -23,6 +23,9 @@ from agent_client.presentation.errors import UsageError, error_code, sentence
 from agent_client.presentation.health import describe_metrics
 from agent_client.presentation.world import controls_text, nearby_text, ray_text
 from agent_client.wire.protocol import Event, target_args
+
+if TYPE_CHECKING:
+    from agent_client.wire.answers import CommandInfo
 
 # What the screen looks like to an agent after each step (and in `snapshot` by default).
 STEP_VIEW = {"interactive": True, "compact": True}
@@ -114,7 +117,7 @@ class Play:
     read_only: bool = False
     game: AgentClient | None = None
     tree_version: int | None = None
-    game_commands: list[dict[str, Any]] = field(default_factory=list)
+    game_commands: list[CommandInfo] = field(default_factory=list)
 
     # --- the session ----------------------------------------------------------------------------
 
@@ -139,7 +142,7 @@ class Play:
                 scene=args.get("scene"),
                 render=args.get("render", False),
                 realtime=args.get("realtime", False),
-                fixed_fps=args.get("fixed_fps", 60),
+                fps=args.get("fps", args.get("fixed_fps", 60)),
                 seed=args.get("seed", 0),
                 install=args.get("install", False),
                 user_data=args.get("user_data"),
@@ -327,7 +330,7 @@ class Play:
         )
 
     def reset(self, args: dict[str, Any]) -> Result:
-        data = self.current().reset(args.get("scene"))
+        data = self.current().reset_game(args.get("scene"))
         self.tree_version = None
         return self._arrived(f"reset to {data['scene']} at frame 0:")
 
@@ -342,7 +345,7 @@ class Play:
     def _since(self) -> dict[str, Any]:
         return {} if self.tree_version is None else {"since": self.tree_version}
 
-    def _screen(self, snapshot: dict[str, Any] | None) -> str:
+    def _screen(self, snapshot: Mapping[str, Any] | None) -> str:
         if not snapshot:
             return ""
         version = snapshot.get("tree_version")
@@ -894,7 +897,7 @@ def build_tools(play: Play) -> list[Tool]:
     return tools + ([] if play.read_only else writes)
 
 
-def _game_tool(play: Play, command: dict[str, Any]) -> Tool:
+def _game_tool(play: Play, command: CommandInfo) -> Tool:
     """A tool for a command the game registered, with the schema it published."""
     name = str(command["name"])
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agent_client.client.metrics import describe_orphans
 
+if TYPE_CHECKING:
+    from agent_client.wire.answers import MetricsAnswer
 
-def describe_metrics(metrics: dict[str, Any]) -> str:
+
+def describe_metrics(metrics: MetricsAnswer) -> str:
     """A ``metrics`` answer as a few lines of text (the orphans too, when it lists them)."""
     mib = 1024 * 1024
     lines = [

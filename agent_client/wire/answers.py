@@ -71,6 +71,18 @@ class ActionAnswer(TypedDict, total=False):
     snapshot: SnapshotAnswer
 
 
+class SnapshotOptions(TypedDict, total=False):
+    """What an action's ``snapshot`` option may ask for instead of ``True``: the snapshot's own
+    parameters."""
+
+    interactive: bool
+    compact: bool
+    all: bool
+    max_depth: int
+    root: str
+    since: int
+
+
 # --- reading the game ---------------------------------------------------------------------------
 
 
@@ -119,42 +131,49 @@ class HelloAnswer(TypedDict, total=False):
     user_data: UserData
 
 
-class TreeNode(TypedDict, total=False):
-    """A node as ``get_tree`` serializes it (docs/PROTOCOL.md, "Node shape"); per type, only
-    the keys that apply."""
-
-    name: str
-    type: str
-    path: str
-    children: list[TreeNode]
-    truncated: bool
-    internal: bool
-    visible: bool
-    role: str
-    label: str
-    script: str
-    groups: list[str]
-    props: dict[str, Any]
-    actions: list[str]
-    rect: Rect
-    position: WorldPoint
-    global_position: WorldPoint
-    screen: Point
-    title: str
-    text: str
-    placeholder: str
-    editable: bool
-    disabled: bool
-    toggle_mode: bool
-    button_pressed: bool
-    value: Any
-    min: float
-    max: float
-    step: float
-    items: list[Any]
-    selected: Any
-    playing: bool
-    current_animation: str
+# A node as ``get_tree`` serializes it (docs/PROTOCOL.md, "Node shape"); per type, only the
+# keys that apply. Written the functional way: ``class`` (the engine class, when ``type`` is a
+# script's class_name) is a Python keyword.
+TreeNode = TypedDict(
+    "TreeNode",
+    {
+        "name": str,
+        "type": str,
+        "class": str,
+        "path": str,
+        "children": list["TreeNode"],
+        "truncated": bool,
+        "internal": bool,
+        "visible": bool,
+        "role": str,
+        "label": str,
+        "script": str,
+        "groups": list[str],
+        "props": dict[str, Any],
+        "actions": list[str],
+        "rect": Rect,
+        "position": WorldPoint,
+        "global_position": WorldPoint,
+        "screen": Point,
+        "title": str,
+        "layer": int,
+        "text": str,
+        "placeholder": str,
+        "editable": bool,
+        "disabled": bool,
+        "toggle_mode": bool,
+        "button_pressed": bool,
+        "value": Any,
+        "min": float,
+        "max": float,
+        "step": float,
+        "items": list[Any],
+        "selected": Any,
+        "playing": bool,
+        "current_animation": str,
+    },
+    total=False,
+)
 
 
 class TreeAnswer(TypedDict):
@@ -380,20 +399,26 @@ class SceneAnswer(TypedDict):
 # --- the game world -----------------------------------------------------------------------------
 
 
-class Entity(TypedDict, total=False):
-    """A game entity ``nearby`` lists: its ref, where it is and where it is on screen."""
-
-    ref: str
-    path: str
-    role: str
-    name: str
-    distance: float
-    direction: WorldPoint
-    pos: WorldPoint
-    velocity: WorldPoint
-    at: Point
-    offscreen: str
-    behind: bool
+# A game entity ``nearby`` lists: its ref, where it is and where it is on screen (``class``: the
+# engine class, when ``type`` is a script's).
+Entity = TypedDict(
+    "Entity",
+    {
+        "ref": str,
+        "path": str,
+        "role": str,
+        "name": str,
+        "class": str,
+        "distance": float,
+        "direction": WorldPoint,
+        "pos": WorldPoint,
+        "velocity": WorldPoint,
+        "at": Point,
+        "offscreen": str,
+        "behind": bool,
+    },
+    total=False,
+)
 
 
 class NearbyAnswer(TypedDict):
