@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from agent_client.cli import grammar
+
 # subcommand -> (module, function); functions of cli.commands take (args, client).
 SESSION_FREE = {
     "start": ("agent_client.cli.sessions", "start"),
@@ -29,36 +31,9 @@ SESSION_FREE = {
     "replay": ("agent_client.cli.replay", "replay_command"),
     "codegen": ("agent_client.cli.replay", "codegen_command"),
 }
-ON_GAME = {
-    "snapshot": "snapshot",
-    "click": "act",
-    "select": "act",
-    "set-value": "act",
-    "key": "act",
-    "action": "act",
-    "gamepad": "act",
-    "actions": "actions",
-    "nearby": "nearby",
-    "raycast": "raycast",
-    "press": "act",
-    "fill": "act",
-    "hover": "act",
-    "drag": "act",
-    "get": "get",
-    "call": "call",
-    "wait": "wait",
-    "pause": "time_control",
-    "resume": "time_control",
-    "step": "time_control",
-    "hold": "hold",
-    "sequence": "sequence",
-    "digest": "digest",
-    "reset": "reset",
-    "step-until": "step_until",
-    "screenshot": "screenshot",
-    "metrics": "metrics",
-    "measure": "measure",
-}
+# The subcommands that drive a running game: the bridge's commands (cli/grammar.py, each with its
+# handler in cli/commands.py) and ``call``, any command by name.
+ON_GAME = [*grammar.top_names(), "call"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, default in (("session", None), ("json", False), ("timeout", DEFAULT_TIMEOUT)):
         if not hasattr(args, name):
             setattr(args, name, default)
+    verb = getattr(args, "verb", None)
+    if verb is not None and verb.deprecated:
+        sys.stderr.write(
+            f"deprecated: agent-bridge {verb.name} is now agent-bridge {verb.deprecated}\n"
+        )
     try:
         return _run(args)
     except KeyboardInterrupt:
@@ -105,7 +85,8 @@ def _run(args: Any) -> int:
     # their own answer.
     client = attach(folder, args.timeout + 5, read_from=commands.history_start(args, folder))
     try:
-        result: int = getattr(commands, ON_GAME[args.command])(args, client)
+        name = args.verb.handler if args.command != "call" else "call"
+        result: int = getattr(commands, name)(args, client)
         return result
     finally:
         client.close()

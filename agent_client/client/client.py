@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import warnings
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -28,7 +27,7 @@ from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
 from agent_client.transport.files import FileTransport
 from agent_client.wire.errors import AgentBridgeError, GameExitedError, LaunchError
-from agent_client.wire.protocol import READY_FILE, Event, target_args
+from agent_client.wire.protocol import READY_FILE, Event
 
 READY_TIMEOUT = 30.0
 VIDEO_QUIT_TIMEOUT = 60.0
@@ -511,40 +510,6 @@ class AgentClient(Commands, Locators):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _point_or_target(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:
-    """A node (path or ref) or a point.
-
-    Raises:
-        ValueError: neither a target nor both coordinates.
-    """
-    if target is not None:
-        return target_args(target)
-    if x is None or y is None:
-        raise ValueError("Give a target (a path or a ref) or both x and y.")
-    return {"x": x, "y": y}
-
-
-def _world_origin(target: str | None, point: Sequence[float] | None) -> dict[str, Any]:
-    """A node (path or ref) or a world point, as ``nearby`` and ``raycast`` take it.
-
-    Raises:
-        ValueError: both or neither.
-    """
-    if (target is None) == (point is None):
-        raise ValueError("Give a target (a path or a ref) or a world point, one of them.")
-    return target_args(target) if target is not None else {"point": list(point or ())}
-
-
-def _renamed_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The action options with ``settle`` (the old name) as ``settled``."""
-    if "settle" not in options:
-        return options
-    warnings.warn("The action option 'settle' is now 'settled'.", DeprecationWarning, stacklevel=4)
-    renamed = {key: value for key, value in options.items() if key != "settle"}
-    renamed.setdefault("settled", options["settle"])
-    return renamed
 
 
 def _stop_quietly(process: launcher.GameProcess) -> None:

@@ -133,11 +133,7 @@ class Commands:
     ) -> TreeNode:
         """The live scene tree below ``root``, every node serialized; only ``fields`` of each
         node (such as ``["name", "path"]``; ``children`` always) for a leaner, faster tree."""
-        args: dict[str, Any] = {"root": root}
-        if max_depth is not None:
-            args["max_depth"] = max_depth
-        if fields is not None:
-            args["fields"] = list(fields)
+        args = _given(root=root, max_depth=max_depth, fields=_listed(fields))
         return cast("TreeNode", self.request("get_tree", args)["tree"])
 
     def get_node(self, target: str) -> NodeDetail:
@@ -209,13 +205,14 @@ class Commands:
             since: A ``tree_version`` from an earlier snapshot: when the tree is still there,
                 the answer is only ``{"unchanged": true, ...}``.
         """
-        args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
-        if max_depth is not None:
-            args["max_depth"] = max_depth
-        if all:
-            args["all"] = True
-        if since is not None:
-            args["since"] = since
+        args = _given(
+            interactive=interactive,
+            compact=compact,
+            root=root,
+            max_depth=max_depth,
+            all=all or None,
+            since=since,
+        )
         return cast("SnapshotAnswer", self.request("snapshot", args))
 
     # --- acting as a player ---------------------------------------------------------------------
@@ -391,23 +388,22 @@ class Commands:
             InvalidArgsError: not exactly one input, or an unknown key, button or axis.
             NotFoundError: no such input action.
         """
-        given = {
-            "action": action,
-            "key": key,
-            "modifiers": list(modifiers) if modifiers else None,
-            "button": button,
-            "joy_button": joy_button,
-            "joy_axis": joy_axis,
-            "value": value,
-            "text": text,
-            "wheel": wheel,
-            "x": x,
-            "y": y,
-            "device": device,
-            "pressed": pressed,
-            "strength": strength,
-        }
-        args = {name: arg for name, arg in given.items() if arg is not None}
+        args = _given(
+            action=action,
+            key=key,
+            modifiers=_listed(modifiers) or None,
+            button=button,
+            joy_button=joy_button,
+            joy_axis=joy_axis,
+            value=value,
+            text=text,
+            wheel=wheel,
+            x=x,
+            y=y,
+            device=device,
+            pressed=pressed,
+            strength=strength,
+        )
         return cast("InputAnswer", self._act("input", args, settled, snapshot, timeout_ms))
 
     def key(
@@ -531,10 +527,7 @@ class Commands:
         Raises:
             InvalidArgsError: the game is not held, or the condition is not one of these.
         """
-        args: dict[str, Any] = {"max_frames": max_frames}
-        for name, given in (("event", event), ("node", node), ("text", text)):
-            if given is not None:
-                args[name] = given
+        args = _given(max_frames=max_frames, event=event, node=node, text=text)
         if node is not None:
             args["present"] = present
         if property is not None:
@@ -569,18 +562,18 @@ class Commands:
             InvalidArgsError: not exactly one input, or a bad value.
             NotFoundError: no such input action.
         """
-        given = {
-            "action": action,
-            "key": key,
-            "button": button,
-            "joy_button": joy_button,
-            "joy_axis": joy_axis,
-            "value": value,
-            "device": device,
-            "modifiers": list(modifiers) if modifiers else None,
-        }
-        args = {name: arg for name, arg in given.items() if arg is not None}
-        args.update(frames=frames, strength=strength)
+        args = _given(
+            action=action,
+            key=key,
+            button=button,
+            joy_button=joy_button,
+            joy_axis=joy_axis,
+            value=value,
+            device=device,
+            modifiers=_listed(modifiers) or None,
+            frames=frames,
+            strength=strength,
+        )
         return cast("HoldAnswer", self.request("hold", args, timeout=self._wait_for(frames)))
 
     def input_sequence(self, entries: Sequence[dict[str, Any]]) -> SequenceAnswer:
@@ -688,9 +681,7 @@ class Commands:
                 position.
             NotFoundError: no node at that path.
         """
-        args: dict[str, Any] = {"limit": limit, **_world_origin(target, point)}
-        if radius is not None:
-            args["radius"] = radius
+        args = _given(limit=limit, radius=radius, **_world_origin(target, point))
         return cast("NearbyAnswer", self.request("nearby", args))
 
     def raycast(
@@ -714,15 +705,14 @@ class Commands:
             InvalidArgsError: both or neither of direction and to, a zero direction, 2D mixed
                 with 3D.
         """
-        args: dict[str, Any] = {"areas": areas, **_world_origin(target, point)}
-        if direction is not None:
-            args["direction"] = list(direction)
-        if to is not None:
-            args["to"] = to if isinstance(to, str) else list(to)
-        if max_distance is not None:
-            args["max_distance"] = max_distance
-        if mask is not None:
-            args["mask"] = mask
+        args = _given(
+            areas=areas,
+            direction=_listed(direction),
+            to=to if isinstance(to, str) else _listed(to),
+            max_distance=max_distance,
+            mask=mask,
+            **_world_origin(target, point),
+        )
         return cast("RaycastAnswer", self.request("raycast", args))
 
     # --- health and pictures --------------------------------------------------------------------
@@ -737,13 +727,9 @@ class Commands:
     ) -> ScreenshotAnswer:
         """Save a PNG into the session's artifacts (needs ``render=True``); ``hide_caret``
         draws text fields without their caret."""
-        args: dict[str, Any] = {"annotate": annotate}
-        if target:
-            args.update(target_args(target))
-        if name:
-            args["name"] = name
-        if hide_caret:
-            args["hide_caret"] = True
+        args = _given(annotate=annotate, name=name or None, hide_caret=hide_caret or None) | (
+            target_args(target) if target else {}
+        )
         return cast(
             "ScreenshotAnswer",
             self.request("screenshot", args, timeout=self.connection.timeout + 20),
@@ -817,6 +803,15 @@ class Commands:
         """
         answer = self.request("record_stop")
         Path(str(answer["path"])).unlink(missing_ok=True)
+
+
+def _given(**args: Any) -> dict[str, Any]:
+    """The arguments given: those left out (None) take the bridge's defaults."""
+    return {name: value for name, value in args.items() if value is not None}
+
+
+def _listed(values: Sequence[Any] | None) -> list[Any] | None:
+    return None if values is None else list(values)
 
 
 def _point_or_target(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:

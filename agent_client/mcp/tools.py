@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from agent_client.client.client import AgentClient
+from agent_client.presentation.effects import effects_text, events_text
 from agent_client.presentation.errors import UsageError, error_code, sentence
 from agent_client.presentation.health import describe_metrics
 from agent_client.presentation.world import controls_text, nearby_text, ray_text
-from agent_client.wire.protocol import Event, target_args
+from agent_client.wire.protocol import target_args
 
 if TYPE_CHECKING:
     from agent_client.wire.answers import CommandInfo
 
 # What the screen looks like to an agent after each step (and in `snapshot` by default).
 STEP_VIEW = {"interactive": True, "compact": True}
-EVENTS_SHOWN = 20
 
 # Next steps for the codes an agent meets, appended to every error it gets.
 NEXT_STEP = {
@@ -219,7 +219,7 @@ class Play:
 
     def get_events(self, _args: dict[str, Any]) -> Result:
         events = self.current().get_events()
-        return Result(_events_text(events, "no events since the last look"))
+        return Result(events_text(events, "no events since the last look"))
 
     def actions(self, _args: dict[str, Any]) -> Result:
         return Result(controls_text(self.current().list_actions()))
@@ -268,7 +268,7 @@ class Play:
         data = dict(game.request(cmd, {**wire, **options}, timeout=_timeout(game, options)))
         events = game.connection.take_unread_events()
         screen = self._screen(data.pop("snapshot", None))
-        return Result(_effects_text(cmd, wire, data, events, screen))
+        return Result(effects_text(cmd, wire, data, events, screen))
 
     def game_command(self, name: str, args: dict[str, Any]) -> Result:
         return Result(_json(self.current().request(name, args)))
@@ -284,7 +284,7 @@ class Play:
         seconds = float(args.get("timeout", 5))
         if args.get("event"):
             event = game.wait_for_event(args["event"], timeout=seconds)
-            return Result(_events_text([event], ""))
+            return Result(events_text([event], ""))
         if args.get("text") or args.get("node"):
             shown = args.get("text") or args["node"]
             locator = game.get_by_text(shown) if args.get("text") else game.locator(shown)
@@ -386,47 +386,6 @@ def _pad_args(args: dict[str, Any]) -> dict[str, Any]:
 def _drag_end(value: Any) -> Any:
     """A drag end as the bridge takes it: a ref without @, a path, or {x, y}."""
     return value.removeprefix("@") if isinstance(value, str) else value
-
-
-def _effects_text(
-    cmd: str, wire: dict[str, Any], data: dict[str, Any], events: list[Event], screen: str
-) -> str:
-    named = ("ref", "path", "key", "action", "joy_button", "joy_axis")
-    key = next((key for key in named if key in wire), "")
-    what = "" if not key else f"{key}={wire[key]}" if key.startswith("joy_") else str(wire[key])
-    if data.get("actions") and cmd == "input":
-        what += f" (plays {', '.join(data['actions'])})"
-    if "position" in data:
-        what = f"{what} at {int(data['position']['x'])},{int(data['position']['y'])}".strip()
-    if "item_text" in data:
-        what += f" (item {data['item_text']!r})"
-    if "selected" in data:
-        what += f" -> {data['selected']['text']!r}"
-    if "value" in data and cmd == "set_value":
-        what += f" -> {data['value']}" + (" (clamped)" if data.get("clamped") else "")
-    lines = [f"{cmd} {what}".strip()]
-    changes = data.get("changes") or {}
-    if changes.get("added_count") or changes.get("removed_count"):
-        lines.append(
-            f"changes: {changes.get('added_count', 0)} added "
-            f"({', '.join(changes.get('added', [])[:5])}), {changes.get('removed_count', 0)} "
-            f"removed ({', '.join(changes.get('removed', [])[:5])})"
-        )
-    if events:
-        lines.append("events:\n" + _events_text(events, ""))
-    return "\n".join([*lines, screen])
-
-
-def _events_text(events: list[Event], empty: str) -> str:
-    if not events:
-        return empty
-    shown = events[-EVENTS_SHOWN:]
-    lines = [
-        f"{event.get('type')} from {event.get('source')} {orjson.dumps(event.get('args')).decode()}"
-        for event in shown
-    ]
-    more = len(events) - len(shown)
-    return (f"({more} earlier events left out)\n" if more else "") + "\n".join(lines)
 
 
 def _json(value: Any) -> str:

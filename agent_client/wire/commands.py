@@ -179,8 +179,8 @@ ACTION_OPTIONS = (
     Param(
         "snapshot",
         ("boolean", "object"),
-        "true, or snapshot options ({interactive, compact, since, ...}): answer with a "
-        "snapshot of the new state",
+        "answer with a snapshot of the new state (true, or the snapshot's options: "
+        "{interactive, compact, since, ...})",
         default=False,
     ),
     Param(

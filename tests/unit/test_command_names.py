@@ -98,3 +98,74 @@ def test_old_keyword_names_still_work_for_a_release_with_a_warning() -> None:
         assert get(prop="x") == "x"
     with pytest.raises(TypeError, match="not both"):
         get(prop="x", property="y")
+
+
+# --- the command line --------------------------------------------------------------------------
+
+# The command line's own arguments: every subcommand's, and those a subcommand adds.
+CLI_COMMON = {"help", "session", "json", "timeout", "verb", "what"}
+CLI_OWN = {"index", "out", "file"}
+
+
+def cli_subparsers() -> dict[str, Any]:
+    """Every subcommand's parser by its full name (``get tree`` too)."""
+    import argparse
+
+    from agent_client.cli.parser import build_parser
+
+    def children(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return dict(action.choices)
+        return {}
+
+    found = {}
+    for name, sub in children(build_parser()).items():
+        found[name] = sub
+        found.update({f"{name} {inner}": parser for inner, parser in children(sub).items()})
+    return found
+
+
+def cli_verbs() -> list[Any]:
+    from agent_client.cli.grammar import VERBS
+
+    return [verb for verb in VERBS if not verb.deprecated]
+
+
+def test_each_subcommand_is_its_command_in_kebab_case() -> None:
+    wrong = []
+    for verb in cli_verbs():
+        spelled = verb.name.replace(" ", "_").replace("-", "_")
+        if spelled != verb.command and verb.name not in SHORTCUT and verb.name != "get text":
+            wrong.append(f"{verb.name} sends {verb.command}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("verb", cli_verbs(), ids=lambda verb: verb.name)
+def test_each_option_is_its_parameter_in_kebab_case(verb: Any) -> None:
+    import argparse
+
+    parser = cli_subparsers()[verb.name]
+    wrong = []
+    for action in parser._actions:
+        if action.dest in CLI_COMMON or action.dest in CLI_OWN:
+            continue
+        if action.dest not in table_names(verb.name if verb.name in SHORTCUT else verb.command):
+            wrong.append(f"{action.dest} is no parameter of {verb.command}")
+        if action.help == argparse.SUPPRESS or not action.option_strings:
+            continue  # an old spelling, or a positional (named by its dest)
+        long = [flag for flag in action.option_strings if flag.startswith("--")]
+        if long[0] != "--" + action.dest.replace("_", "-"):
+            wrong.append(f"{long[0]} is not --{action.dest.replace('_', '-')}")
+    assert wrong == []
+
+
+def test_the_command_line_offers_every_parameter_but_those_it_leaves_out() -> None:
+    """A parameter the table gains is an option of its subcommand with no other edit: a
+    subcommand that does not choose its parameters offers all but those it leaves out."""
+    for verb in cli_verbs():
+        if verb.chosen:
+            continue
+        offered = {action.dest for action in cli_subparsers()[verb.name]._actions}
+        wanted = set(table_names(verb.command)) - set(verb.omit)
+        assert wanted <= offered, verb.name

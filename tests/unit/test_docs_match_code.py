@@ -89,3 +89,42 @@ def test_every_path_pyproject_names_exists() -> None:
     named = set(re.findall(r"\b((?:tests|docs|agent_client|bench)/[\w/.-]+)", text))
     assert named, "pyproject.toml names no paths: the pattern is stale"
     assert sorted(path for path in named if not (REPO / path).exists()) == []
+
+
+def listed_commands(page: str, heading: str) -> set[str]:
+    """The names a doc's table lists under ``heading``: the first word of each backticked item
+    in a row's first cell (two words for a subcommand of a group: ``get tree``)."""
+    text = section((REPO / "docs" / page).read_text(encoding="utf-8"), heading)
+    names = set()
+    for row in re.findall(r"^\| (`.*?) \|", text, re.M):
+        for item in re.findall(r"`([^`]+)`", row.split(" | ")[0]):
+            words = item.split()
+            names.add(" ".join(words[:2]) if words[0] in CLI_GROUPS else words[0])
+    return names
+
+
+CLI_GROUPS = ("get", "trace", "report")
+
+
+def cli_commands() -> set[str]:
+    """Every subcommand the parser lists (old spellings are not listed), groups as ``get tree``."""
+    import argparse
+
+    from agent_client.cli.parser import build_parser
+
+    def listed(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                names = {choice.dest for choice in action._choices_actions}
+                return {name: sub for name, sub in action.choices.items() if name in names}
+        return {}
+
+    found = set()
+    for name, sub in listed(build_parser()).items():
+        inner = listed(sub)
+        found |= {f"{name} {child}" for child in inner} if inner else {name}
+    return found
+
+
+def test_the_command_lines_page_lists_every_subcommand_and_only_those() -> None:
+    assert listed_commands("CLI.md", "Commands") == cli_commands()
