@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from agent_client.mcp.tools import Play, Result, Tool, build_tools, explain
+from agent_client.mcp.play import Play, Result
+from agent_client.mcp.tools import Tool, build_tools, explain
 from agent_client.presentation.errors import UsageError
 
 
@@ -42,9 +43,15 @@ async def serve(play: Play) -> None:
     from agent_client import __version__
 
     lock = anyio.Lock()  # one game, one step at a time
+    built: list[Any] = [None, {}]  # the game's commands the tools were built for, the tools
 
     def tools() -> dict[str, Tool]:
-        return {tool.name: tool for tool in build_tools(play)}
+        """The tools, built again only when the game's own commands are others (a game
+        launched, attached, reset or gone)."""
+        if built[0] is not play.game_commands:
+            built[:] = [play.game_commands, {tool.name: tool for tool in build_tools(play)}]
+        tools_now: dict[str, Tool] = built[1]
+        return tools_now
 
     async def list_tools(_ctx: Any, _params: Any) -> Any:
         return types.ListToolsResult(tools=[_describe(types, tool) for tool in tools().values()])

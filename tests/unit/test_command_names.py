@@ -14,6 +14,7 @@ import pytest
 
 from agent_client import AgentClient, Locator
 from agent_client.client.commands import COMMAND_OF
+from agent_client.mcp.tools import RENAMED_TOOLS, SPECS
 from agent_client.wire.commands import BY_NAME, SHORTCUTS, TARGET
 
 SHORTCUT = {shortcut.name: shortcut for shortcut in SHORTCUTS}
@@ -169,3 +170,60 @@ def test_the_command_line_offers_every_parameter_but_those_it_leaves_out() -> No
         offered = {action.dest for action in cli_subparsers()[verb.name]._actions}
         wanted = set(table_names(verb.command)) - set(verb.omit)
         assert wanted <= offered, verb.name
+
+
+# --- the MCP server --------------------------------------------------------------------------
+
+
+def mcp_tools() -> dict[str, Any]:
+    from agent_client.mcp.play import Play
+    from agent_client.mcp.tools import build_tools
+
+    return {tool.name: tool for tool in build_tools(Play())}
+
+
+def test_each_tool_of_a_command_is_named_as_the_command() -> None:
+    assert {spec.name for spec in SPECS} <= set(BY_NAME) | set(SHORTCUT)
+    own = {"launch", "attach", "stop", "sessions", "doctor"}
+    assert set(mcp_tools()) == {spec.name for spec in SPECS} | own | set(RENAMED_TOOLS)
+    assert all(mcp_tools()[old].description.startswith("deprecated: ") for old in RENAMED_TOOLS)
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in SPECS])
+def test_each_argument_of_a_tool_is_its_parameter(name: str) -> None:
+    tool = mcp_tools()[name]
+    current = {
+        name
+        for name, schema in tool.schema["properties"].items()
+        if not schema.get("description", "").startswith("deprecated: ")
+    }
+    assert current <= table_names(tool.name)
+
+
+def test_the_launch_option_of_frames_a_second_is_fps_in_every_front_end() -> None:
+    from agent_client.cli.parser import build_parser
+
+    launch = mcp_tools()["launch"].schema["properties"]
+    assert "fps" in launch and launch["fixed_fps"]["description"].startswith("deprecated: ")
+    assert "--fps" in cli_subparsers()["start"]._option_string_actions
+    assert build_parser().parse_args(["start", "x", "--fps", "30"]).fps == 30
+
+
+def test_the_pytest_plugins_launch_options_are_the_launchs_keywords() -> None:
+    """``agent_launch_options`` (what --agent-fps and the others give) is passed to
+    ``AgentClient.launch``: each key is one of its keywords (``fps``, not ``fixed_fps``)."""
+    import ast
+    from pathlib import Path
+
+    import agent_client.pytest_plugin.plugin as plugin
+
+    source = ast.parse(Path(plugin.__file__).read_text(encoding="utf-8"))
+    fixture = next(
+        node
+        for node in ast.walk(source)
+        if isinstance(node, ast.FunctionDef) and node.name == "agent_launch_options"
+    )
+    returned = next(node for node in ast.walk(fixture) if isinstance(node, ast.Dict))
+    keys = {key.value for key in returned.keys if isinstance(key, ast.Constant)}
+    assert "fps" in keys
+    assert keys <= parameters(AgentClient.launch) | {"project", "timeout"}

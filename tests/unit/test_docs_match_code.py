@@ -128,3 +128,11 @@ def cli_commands() -> set[str]:
 
 def test_the_command_lines_page_lists_every_subcommand_and_only_those() -> None:
     assert listed_commands("CLI.md", "Commands") == cli_commands()
+
+
+def test_the_mcp_page_lists_every_tool_and_only_those() -> None:
+    from agent_client.mcp.play import Play
+    from agent_client.mcp.tools import RENAMED_TOOLS, build_tools
+
+    tools = {tool.name for tool in build_tools(Play())} - set(RENAMED_TOOLS)
+    assert listed_commands("MCP.md", "Tools") - {"game_<name>"} == tools
