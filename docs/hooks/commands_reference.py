@@ -100,8 +100,27 @@ def section(command: Command, fronts: dict[str, dict[str, str]]) -> str:
 
 
 def front_end_names() -> dict[str, dict[str, str]]:
-    """command -> its name in each front end that offers it."""
-    return {}
+    """Each front end: command -> how it offers it (Python's methods, the command line's
+    subcommands, the MCP server's tools; a shortcut's too)."""
+    from agent_client.cli.grammar import VERBS
+    from agent_client.client.commands import COMMAND_OF, Commands
+    from agent_client.mcp.tools import SPECS
+
+    shortcut = {s.name: s.command for s in SHORTCUTS}
+    fronts: dict[str, dict[str, list[str]]] = {"Python": {}, "command line": {}, "MCP": {}}
+    for name, method in sorted(vars(Commands).items()):
+        command = COMMAND_OF.get(name, name)
+        if command in {c.name for c in COMMANDS} and callable(method):
+            fronts["Python"].setdefault(command, []).append(f"{name}()")
+    for verb in VERBS:
+        if not verb.deprecated:
+            fronts["command line"].setdefault(verb.command, []).append(verb.name)
+    for spec in SPECS:
+        fronts["MCP"].setdefault(shortcut.get(spec.name, spec.name), []).append(spec.name)
+    return {
+        front: {command: "`, `".join(names) for command, names in by_command.items()}
+        for front, by_command in fronts.items()
+    }
 
 
 def shortcuts_text() -> str:

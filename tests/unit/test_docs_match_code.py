@@ -136,3 +136,42 @@ def test_the_mcp_page_lists_every_tool_and_only_those() -> None:
 
     tools = {tool.name for tool in build_tools(Play())} - set(RENAMED_TOOLS)
     assert listed_commands("MCP.md", "Tools") - {"game_<name>"} == tools
+
+
+def name_table() -> list[list[str]]:
+    """docs/ARCHITECTURE.md's one-name table: its rows' cells."""
+    text = section(ARCHITECTURE.read_text(encoding="utf-8"), "One name per concept")
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows]
+
+
+def named(cell: str) -> list[str]:
+    """The backticked names of a cell outside parentheses (those inside are parameters)."""
+    outside = re.sub(r"\([^)]*\)", "", cell)
+    return re.findall(r"`([^`]+)`", outside)
+
+
+def test_the_one_name_table_names_each_commands_subcommand_and_tool() -> None:
+    """In each row, the commands of the wire column are named in the command-line and MCP
+    columns as those front ends name them, and every name there is a subcommand or a tool."""
+    from agent_client.cli.grammar import VERBS
+    from agent_client.mcp.play import Play
+    from agent_client.mcp.tools import build_tools
+    from agent_client.wire.commands import BY_NAME
+
+    header = name_table()[0]
+    assert header[:4] == ["concept", "Python", "command line", "MCP"] and header[-1] == "wire"
+    subcommands = cli_commands()
+    tools = {tool.name for tool in build_tools(Play())} | {"game_<name>"}
+    wrong = []
+    for row in name_table()[2:]:
+        cli, mcp, wire = named(row[2]), named(row[3]), re.findall(r"`([^`]+)`", row[-1])
+        wrong += [f"{row[0]}: no subcommand {name!r}" for name in cli if name not in subcommands]
+        wrong += [f"{row[0]}: no tool {name!r}" for name in mcp if name not in tools]
+        for command in {token.split()[0] for token in wire} & set(BY_NAME):
+            verbs = {v.name for v in VERBS if v.command == command and not v.deprecated}
+            if verbs and not verbs & set(cli) and command != "get_property":
+                wrong.append(f"{row[0]}: the command line's {sorted(verbs)} for {command}")
+            if command in tools and command not in mcp:
+                wrong.append(f"{row[0]}: the tool {command}")
+    assert wrong == []
