@@ -147,6 +147,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             return _Unused()
         return commands.add_parser(name, parents=[common], help=text, description=text)
 
+    _session_commands(command)
+    _replay_commands(command)
+    call = command("call", "call any command, such as one the game registered")
+    call.add_argument("name", help="command name (see `agent-bridge call hello`)")
+    call.add_argument("args", nargs="?", help="arguments as a JSON object")
+    grammar.add_verbs(commands, common, only)
+    _project_commands(command)
+    _file_commands(command, common)
+    _mcp_command(command)
+    if only is None:
+        commands.add_parser(
+            "install-godot", add_help=False, help="install Godot 4.6 into a private, cached prefix"
+        )
+    return parser
+
+
+def _session_commands(command: Callable[[str, str], Any]) -> None:
+    """start, sessions and stop."""
     start = command(
         "start", "launch a game that keeps running; prints the session name for --session"
     )
@@ -196,18 +214,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="let the game use your own user:// folder (its real saves, settings and logs)",
     )
-    _replay_commands(command)
-    call = command("call", "call any command, such as one the game registered")
-    call.add_argument("name", help="command name (see `agent-bridge call hello`)")
-    call.add_argument("args", nargs="?", help="arguments as a JSON object")
-    grammar.add_verbs(commands, common, only)
-
     command("sessions", "list the sessions started here")
     stop = command(
         "stop", "quit a session's game (default: the one started for this folder's project)"
     )
     stop.add_argument("--all", action="store_true", help="every session started here")
 
+
+def _project_commands(command: Callable[[str, str], Any]) -> None:
+    """install and doctor: a game's folder, no session."""
     install = command(
         "install", "copy the bridge addon into a Godot project and register its autoload"
     )
@@ -232,6 +247,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     doctor.add_argument("--seed", type=int, default=0, help="the seed both launches get")
     doctor.add_argument("--godot", help="the engine (default: $GODOT_BIN, PATH, installed)")
     doctor.add_argument("--install", action="store_true", help="copy the bridge addon in first")
+
+
+def _file_commands(command: Callable[[str, str], Any], common: argparse.ArgumentParser) -> None:
+    """trace and report: files a session or a test run left."""
     trace = command("trace", "traces: stop recording a session, or open a trace.zip")
     trace_commands = trace.add_subparsers(dest="trace_command", required=True, metavar="ACTION")
     stop_trace = trace_commands.add_parser(
@@ -272,6 +291,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     merge.add_argument(
         "--open", action="store_true", help="open the report in a browser once written"
     )
+
+
+def _mcp_command(command: Callable[[str, str], Any]) -> None:
     mcp = command("mcp", "serve AI agents over the Model Context Protocol (stdio)")
     mcp.add_argument(
         "--read-only",
@@ -282,8 +304,3 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     mcp.add_argument(
         "--print-config", action="store_true", help="print the JSON an MCP client needs, and exit"
     )
-    if only is None:
-        commands.add_parser(
-            "install-godot", add_help=False, help="install Godot 4.6 into a private, cached prefix"
-        )
-    return parser
