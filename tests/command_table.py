@@ -17,9 +17,10 @@ def wire_names(command: Command) -> set[str]:
 
 
 def differences(schemas: dict[str, dict[str, Any]], *, details: bool = True) -> list[str]:
-    """Where the table and a bridge's schemas (command -> args_schema) disagree; a command the
-    bridge lacks is reported too. ``details``: also types, defaults, bounds and choices."""
-    found = []
+    """Where the table and a bridge's schemas (command -> args_schema) disagree; a command
+    either lacks is reported too. ``details``: also types, defaults, bounds and choices."""
+    known = {command.name for command in COMMANDS}
+    found = [f"{name}: the table has no such command" for name in sorted(set(schemas) - known)]
     for command in COMMANDS:
         if command.name not in schemas:
             found.append(f"{command.name}: the bridge has no such command")

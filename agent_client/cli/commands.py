@@ -121,8 +121,8 @@ def _converted(
         return {name: _world_point(value, option(name))}
     if name == "value" and command == "set_value":
         return {name: _value(value)}
-    if name == "value" and not param.types:
-        return {name: _json_or_text(value)}
+    if isinstance(value, str) and (not param.types or param.types in (("array",), ("object",))):
+        return {name: _json_or_text(value)}  # any JSON value: 5, true, [1, 2], {"x": 1}, or text
     if name == "option" and getattr(args, "index", False):
         return {name: _index(value)}
     if name in ("joy_button", "joy_axis"):

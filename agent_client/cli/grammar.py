@@ -13,7 +13,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from agent_client.wire.commands import BY_NAME, NOT_SET, SHORTCUTS, TARGET, Param
+from agent_client.wire.commands import (
+    BY_NAME,
+    COMMANDS,
+    NOT_SET,
+    SHORTCUTS,
+    TARGET,
+    Command,
+    Param,
+)
 
 # The action options the command line gives its own way: timeout_ms is --timeout.
 ACTION_OMIT = ("timeout_ms",)
@@ -67,7 +75,7 @@ class Verb:
     ) -> None:
         self.name = name  # "get tree": a subcommand of "get"
         self.handler = handler  # a function of agent_client.cli.commands
-        self.command = command or name.replace("get ", "get_").replace("-", "_")
+        self.command = command or name.replace(" ", "_").replace("-", "_")
         shortcut = next((s for s in SHORTCUTS if s.name == self.command), None)
         wire = shortcut.command if shortcut else self.command
         offered = params if params is not None else (shortcut.params if shortcut else None)
@@ -193,7 +201,7 @@ INDEX = (
     ("--index",),
     {"action": "store_true", "help": "OPTION is the entry's index, not its text"},
 )
-VERBS: tuple[Verb, ...] = (
+WRITTEN: tuple[Verb, ...] = (
     Verb(
         "snapshot",
         "snapshot",
@@ -326,10 +334,36 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb("reset", "reset_game", command="reset_game", deprecated="reset-game"),
 )
-BY_VERB = {verb.name: verb for verb in VERBS}
+
+
+def spelled(command: str) -> str:
+    """A command's subcommand: ``get tree`` for get_tree, else kebab case (``set-value``)."""
+    if command.startswith("get_"):
+        return command.replace("get_", "get ", 1)
+    return command.replace("_", "-")
+
+
+def _offered() -> tuple[Verb, ...]:
+    """The verbs written above, and a plain one for every other command: its target, when it
+    needs one, positional; its answer printed as JSON. A command the table gains is a
+    subcommand with no other edit."""
+    written = {verb.command for verb in WRITTEN}
+    plain = [
+        Verb(spelled(command.name), "show_data", positional=_target_first(command))
+        for command in COMMANDS
+        if command.name not in written and command.offered
+    ]
+    return (*WRITTEN, *plain)
+
+
+def _target_first(command: Command) -> tuple[str, ...]:
+    """A required target goes first, as in every subcommand that acts on a node."""
+    needed = TARGET in command.names and command.param(TARGET).required
+    return (TARGET,) if needed else ()
+
+
+VERBS = _offered()
 SHORTCUT_DOCS = {shortcut.name: shortcut.doc for shortcut in SHORTCUTS}
-# The subcommands that hold others ("get" holds "get tree", ...).
-GROUPS = sorted({verb.name.split()[0] for verb in VERBS if " " in verb.name})
 
 
 def top_names() -> list[str]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_client.mcp.play import Play, Result
 from agent_client.presentation.errors import error_code, sentence
-from agent_client.wire.commands import BY_NAME, NOT_SET, SHORTCUTS, Param
+from agent_client.wire.commands import BY_NAME, COMMANDS, NOT_SET, SHORTCUTS, Param
 
 if TYPE_CHECKING:
     from agent_client.wire.answers import CommandInfo
@@ -124,7 +124,7 @@ def _same(value: Any) -> Any:
 
 
 ACTION_OMIT = ("snapshot", "timeout_ms")
-SPECS: tuple[Spec, ...] = (
+WRITTEN: tuple[Spec, ...] = (
     Spec(
         "snapshot",
         "snapshot",
@@ -181,6 +181,16 @@ SPECS: tuple[Spec, ...] = (
     Spec("call_method", "call"),
     Spec("change_scene", "call"),
     Spec("reset_game", "reset_game"),
+)
+# Every other command is a tool answering JSON: a command the table gains is a tool with no
+# other edit.
+SPECS = (
+    *WRITTEN,
+    *(
+        Spec(command.name, "call")
+        for command in COMMANDS
+        if command.offered and command.name not in {spec.name for spec in WRITTEN}
+    ),
 )
 # Old tool names, kept for one release: each is the tool it became, with some arguments fixed.
 RENAMED_TOOLS = {"input_action": "input", "actions": "list_actions", "reset": "reset_game"}

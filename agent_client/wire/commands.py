@@ -126,16 +126,29 @@ class Param:
 class Command:
     """One wire command: what it does, its parameters and the shape of its answer."""
 
-    __slots__ = ("answer", "doc", "effect", "name", "params")
+    __slots__ = ("answer", "doc", "effect", "name", "offered", "params")
 
     def __init__(
-        self, name: str, doc: str, params: tuple[Param, ...], *, answer: str, effect: Effect
+        self,
+        name: str,
+        doc: str,
+        params: tuple[Param, ...],
+        *,
+        answer: str,
+        effect: Effect,
+        offered: bool = True,
     ) -> None:
         self.name = name
         self.doc = doc
         self.params = params
         self.answer = answer  # a typed dict of agent_client.wire.answers, by name
         self.effect = effect
+        # Whether the command line and the MCP server offer it as a subcommand and a tool of
+        # its own; False: they reach it through verbs of theirs (hello: call hello, launch;
+        # quit: stop; a recording and a replay's chunks: record, replay; measure_start and
+        # measure_stop: measure), or it belongs to a client waiting on its own request
+        # (cancel).
+        self.offered = offered
 
     def param(self, name: str) -> Param:
         return next(param for param in self.params if param.name == name)
@@ -253,6 +266,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         answer="HelloAnswer",
         effect="reads",
+        offered=False,
     ),
     Command(
         "get_tree",
@@ -609,6 +623,7 @@ COMMANDS: tuple[Command, ...] = (
         (Param("id", ("integer", "string"), "the running request's id", required=True),),
         answer="CancelAnswer",
         effect="plays",
+        offered=False,
     ),
     Command(
         "change_scene",
@@ -637,6 +652,7 @@ COMMANDS: tuple[Command, ...] = (
         (Param("exit_code", "integer", "the game's exit code", default=0),),
         answer="QuitAnswer",
         effect="writes",
+        offered=False,
     ),
     # --- the game world ---
     Command(
@@ -736,6 +752,7 @@ COMMANDS: tuple[Command, ...] = (
         (),
         answer="MeasureStartAnswer",
         effect="reads",
+        offered=False,
     ),
     Command(
         "measure_stop",
@@ -743,6 +760,7 @@ COMMANDS: tuple[Command, ...] = (
         (),
         answer="MeasureAnswer",
         effect="reads",
+        offered=False,
     ),
     # --- replays (docs/REPLAY.md) ---
     Command(
@@ -766,6 +784,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         answer="RecordStartAnswer",
         effect="reads",
+        offered=False,
     ),
     Command(
         "record_stop",
@@ -773,6 +792,7 @@ COMMANDS: tuple[Command, ...] = (
         (),
         answer="RecordStopAnswer",
         effect="reads",
+        offered=False,
     ),
     Command(
         "replay",
@@ -799,6 +819,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         answer="ReplayChunkAnswer",
         effect="plays",
+        offered=False,
     ),
 )
 

@@ -595,3 +595,17 @@ def test_an_old_option_gives_the_parameter_its_new_one_gives(
 
     assert getattr(build_parser().parse_args(argv), name) == value
     assert capsys.readouterr().err.startswith("deprecated: ")
+
+
+def test_a_command_with_no_subcommand_written_for_it_is_one_made_from_the_table(cli: Cli) -> None:
+    """set-property and call-method are plain subcommands: a target first, each other
+    parameter an option (a value read as JSON, else as text), the answer printed as JSON."""
+    title = f"{CONFORMANCE}/Title"
+    assert orjson.loads(cli("set-property", title, "--property", "text", "--value", "Hi")) == {
+        "value": "Hi",
+        "type": "String",
+    }
+    assert cli("get", "text", title) == "Hi\n"
+    called = cli("call-method", title, "--method", "add_to_group", "--args", '["seen"]')
+    assert orjson.loads(called) == {"result": None}
+    assert cli.run("set-property", "--property", "text").code == 2  # the target comes first
