@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -19,15 +19,16 @@ from agent_client.client.commands import Commands
 from agent_client.client.locators import Locators
 from agent_client.client.renamed import renamed
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
-from agent_client.connection.engine_errors import EngineErrorEvent
 from agent_client.engine import launcher
-from agent_client.replay.play import ReplayResult, command_launch
-from agent_client.replay.play import play as replay_play
 from agent_client.trace.recorder import TraceRecorder
 from agent_client.transport.base import Transport
 from agent_client.transport.files import FileTransport
 from agent_client.wire.errors import AgentBridgeError, GameExitedError, LaunchError
 from agent_client.wire.protocol import READY_FILE, Event
+
+if TYPE_CHECKING:
+    from agent_client.connection.engine_errors import EngineErrorEvent
+    from agent_client.replay.play import ReplayResult
 
 READY_TIMEOUT = 30.0
 VIDEO_QUIT_TIMEOUT = 60.0
@@ -407,7 +408,9 @@ class AgentClient(Commands, Locators):
             ReplayFileError: the file is malformed or cut short, of another format, project or
                 engine version (``allow_other_engine`` replays anyway).
         """
-        return replay_play(
+        from agent_client.replay.play import command_launch, play  # replaying only
+
+        return play(
             cls.launch if command is None else command_launch(cls.launch_command, command),
             path,
             project=project,

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, cast
 from agent_client.client.metrics import Measurement
 from agent_client.client.renamed import renamed
 from agent_client.connection.connection import Connection
-from agent_client.replay.file import Recording
 from agent_client.wire.errors import AgentBridgeError
 from agent_client.wire.protocol import Event, RequestId, Response, target_args
 
 if TYPE_CHECKING:
+    from agent_client.replay.file import Recording
     from agent_client.wire.answers import (
         CancelAnswer,
         ClickAnswer,
@@ -793,6 +793,8 @@ class Commands:
             NotFoundError: nothing is being recorded.
             ReplayFileError: ``path``'s folder does not exist.
         """
+        from agent_client.replay.file import Recording  # recording only
+
         return Recording.move(self.request("record_stop"), path)
 
     def discard_recording(self) -> None:

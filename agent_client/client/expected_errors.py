@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agent_client.connection import events
 from agent_client.connection.connection import Connection
-from agent_client.connection.engine_errors import EngineErrorEvent, engine_errors
 from agent_client.connection.waiting import CallLog, Expired, NotYet, retry
+
+if TYPE_CHECKING:
+    from agent_client.connection.engine_errors import EngineErrorEvent
 
 
 class ExpectedErrors:
@@ -38,6 +40,8 @@ def expecting(
     timeout: float | None,
 ) -> Iterator[list[EngineErrorEvent]]:
     """See ``AgentClient.expect_engine_errors``."""
+    from agent_client.connection.engine_errors import engine_errors  # a block that declares
+
     __tracebackhide__ = True  # pytest: the report starts at the test's line
     if not patterns:
         raise ValueError("expect_engine_errors needs at least one pattern of a message.")
