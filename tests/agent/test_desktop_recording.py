@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient
-from agent_client.client.replay_file import ReplayFile
 from agent_client.engine.addon import install
+from agent_client.replay.file import ReplayFile
 from tests import xperson
 from tests.conftest import FIXTURE_GAME, SHOP_GAME, terminal_job
 
