@@ -94,6 +94,15 @@ optional_tool xdotool "the record and codegen tests"
 echo "== evilwm (a small window manager: the record and codegen tests run under one too)"
 optional_tool evilwm "the record and codegen tests under a window manager"
 
+echo "== lcov (genhtml, a standard reader of the lcov files the coverage reports write)"
+if command -v genhtml >/dev/null; then
+  echo "already installed"
+elif apt_install lcov; then
+  echo "installed"
+else
+  echo "skipped: install lcov to check the coverage reports with genhtml"
+fi
+
 echo "== Chromium (for the trace viewer's browser tests)"
 if command -v chromium >/dev/null || [ -n "${AGENT_BRIDGE_CHROMIUM:-}" ]; then
   echo "already installed"

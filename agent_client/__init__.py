@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agent_client.client.client import AgentClient
-    from agent_client.client.engine_errors import EngineError
     from agent_client.client.expect import (
         GameAssertions,
         LocatorAssertions,
@@ -26,16 +25,19 @@ if TYPE_CHECKING:
     )
     from agent_client.client.locators import Locator
     from agent_client.client.metrics import Measurement
-    from agent_client.client.replay import ReplayResult
     from agent_client.client.replay_check import check_replay
-    from agent_client.client.replay_file import Recording
     from agent_client.connection.connection import Connection
-    from agent_client.model.selectors import SelectorError
+    from agent_client.connection.engine_errors import EngineErrorEvent, StackFrame
+    from agent_client.presentation.errors import UsageError
+    from agent_client.replay.file import Recording
+    from agent_client.replay.play import ReplayResult
     from agent_client.transport.base import Line, Transport
     from agent_client.wire.errors import (
         AgentBridgeError,
         BridgeError,
+        CodedError,
         CommandTimeoutError,
+        CoverageError,
         EngineNotFoundError,
         GameExitedError,
         InternalBridgeError,
@@ -50,11 +52,13 @@ if TYPE_CHECKING:
         ReplayFileError,
         RequestCancelledError,
         ResponseTimeoutError,
+        ResultsError,
+        SelectorError,
+        SessionError,
         StaleRefError,
         StrictModeError,
         UnknownCommandError,
         UnsupportedError,
-        UsageError,
         WaitTimeoutError,
     )
     from agent_client.wire.protocol import ERROR_CODES, PROTOCOL, Event, Response
@@ -63,10 +67,12 @@ __all__ = [
     "AgentBridgeError",
     "AgentClient",
     "BridgeError",
+    "CodedError",
     "CommandTimeoutError",
     "Connection",
+    "CoverageError",
     "ERROR_CODES",
-    "EngineError",
+    "EngineErrorEvent",
     "EngineNotFoundError",
     "Event",
     "GameAssertions",
@@ -92,7 +98,10 @@ __all__ = [
     "RequestCancelledError",
     "Response",
     "ResponseTimeoutError",
+    "ResultsError",
     "SelectorError",
+    "SessionError",
+    "StackFrame",
     "StaleRefError",
     "StrictModeError",
     "Transport",
@@ -114,23 +123,35 @@ _HOMES = {
     "LocatorAssertions": "agent_client.client.expect",
     "MeasurementAssertions": "agent_client.client.expect",
     "Measurement": "agent_client.client.metrics",
-    "EngineError": "agent_client.client.engine_errors",
+    "EngineErrorEvent": "agent_client.connection.engine_errors",
+    "StackFrame": "agent_client.connection.engine_errors",
     "expect": "agent_client.client.expect",
     "Locator": "agent_client.client.locators",
     "ERROR_CODES": "agent_client.wire.protocol",
     "PROTOCOL": "agent_client.wire.protocol",
     "Event": "agent_client.wire.protocol",
     "Response": "agent_client.wire.protocol",
-    "SelectorError": "agent_client.model.selectors",
-    "ReplayResult": "agent_client.client.replay",
-    "Recording": "agent_client.client.replay_file",
+    "UsageError": "agent_client.presentation.errors",
+    "ReplayResult": "agent_client.replay.play",
+    "Recording": "agent_client.replay.file",
     "check_replay": "agent_client.client.replay_check",
 }
+
+
+# Old names kept for one release: importing one warns and gives its new name's value.
+_RENAMED = {"EngineError": "EngineErrorEvent"}
 
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
         return _version()
+    if name in _RENAMED:
+        import warnings
+
+        warnings.warn(
+            f"agent_client.{name} is now {_RENAMED[name]}.", DeprecationWarning, stacklevel=2
+        )
+        return __getattr__(_RENAMED[name])
     if name not in __all__:
         raise AttributeError(f"module 'agent_client' has no attribute {name!r}")
     value = getattr(importlib.import_module(_HOMES.get(name, "agent_client.wire.errors")), name)

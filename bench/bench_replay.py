@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agent_client import AgentClient
-from agent_client.client.avi import read_avi
 from agent_client.engine.addon import install
 from bench.corpus_games import corpus_missing, prepared
 from tests import xperson
+from tests.avi import read_avi
 
 REPO = Path(__file__).resolve().parents[1]
 KEYS = {"pong": ["Up", "Down", "w", "s"], "dodge_the_creeps": ["Left", "Right", "Up", "Down"]}

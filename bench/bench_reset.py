@@ -73,10 +73,10 @@ def run_suite(folder: Path, project: Path, *options: str) -> tuple[float, bool]:
 def reset_times(project: Path, resets: int) -> dict:
     times = []
     with AgentClient.launch(project) as game:
-        game.reset()  # the first reset also finds the project's scripts
+        game.reset_game()  # the first reset also finds the project's scripts
         for _ in range(resets):
             started = time.perf_counter()
-            game.reset()
+            game.reset_game()
             times.append((time.perf_counter() - started) * 1000)
     times.sort()
     return {

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import psutil
 
-# The bridge sleeps longer between frames once nothing has come for a second (agent_mode.gd).
+# The bridge sleeps longer between frames once nothing has come for a second (clock.gd).
 IDLE_AFTER_S = 1.5
 
 

@@ -58,7 +58,7 @@ async def play() -> int:
         launched = await agent.use("launch", project=str(GAME), install=True)
         print(launched.splitlines()[0])
         print("\n".join(launched.splitlines()[1:8]) + "\n  ...")
-        tree = orjson.loads(await agent.use("get_tree", root="/root/LevelScene", depth=20))
+        tree = orjson.loads(await agent.use("get_tree", root="/root/LevelScene", max_depth=20))
         vault = read_vault(tree)
         print(f"\nThe agent sees: {vault.describe()}")
         found = symmetries(vault)

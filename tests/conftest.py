@@ -4,8 +4,11 @@ runs, and fixtures launching the fixture game headless."""
 
 from __future__ import annotations
 
+import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,6 +53,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         )
         for game in games:
             install(game)
+
+
+def terminal_job() -> dict[str, Any]:
+    """Popen options that run a child as a terminal runs a command: in a process group of its
+    own, where Ctrl-C (SIGINT) means what it means at a terminal, even when this run was
+    started where SIGINT is ignored (a background job of a shell without job control passes
+    the ignoring on to every child)."""
+    if os.name == "nt":
+        import subprocess
+
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    return {
+        "start_new_session": True,
+        "preexec_fn": lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    }
 
 
 def line_of(script: Path, code: str) -> int:

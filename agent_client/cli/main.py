@@ -11,10 +11,11 @@ call stays fast: a new process per command is the normal case.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from typing import Any
+
+from agent_client.cli import grammar
 
 # subcommand -> (module, function); functions of cli.commands take (args, client).
 SESSION_FREE = {
@@ -23,43 +24,16 @@ SESSION_FREE = {
     "stop": ("agent_client.cli.sessions", "stop"),
     "install": ("agent_client.cli.project", "install_command"),
     "doctor": ("agent_client.cli.doctor", "doctor_command"),
-    "mcp": ("agent_client.mcp.server", "mcp_command"),
+    "mcp": ("agent_client.cli.front_ends", "mcp_command"),
     "trace": ("agent_client.cli.trace", "trace_command"),
-    "report": ("agent_client.report.merge", "report_command"),
+    "report": ("agent_client.cli.front_ends", "report_command"),
     "record": ("agent_client.cli.replay", "record_command"),
     "replay": ("agent_client.cli.replay", "replay_command"),
     "codegen": ("agent_client.cli.replay", "codegen_command"),
 }
-ON_GAME = {
-    "snapshot": "snapshot",
-    "click": "act",
-    "select": "act",
-    "set-value": "act",
-    "key": "act",
-    "action": "act",
-    "gamepad": "act",
-    "actions": "actions",
-    "nearby": "nearby",
-    "raycast": "raycast",
-    "press": "act",
-    "fill": "act",
-    "hover": "act",
-    "drag": "act",
-    "get": "get",
-    "call": "call",
-    "wait": "wait",
-    "pause": "time_control",
-    "resume": "time_control",
-    "step": "time_control",
-    "hold": "hold",
-    "sequence": "sequence",
-    "digest": "digest",
-    "reset": "reset",
-    "step-until": "step_until",
-    "screenshot": "screenshot",
-    "metrics": "metrics",
-    "measure": "measure",
-}
+# The subcommands that drive a running game: the bridge's commands (cli/grammar.py, each with its
+# handler in cli/commands.py) and ``call``, any command by name.
+ON_GAME = [*grammar.top_names(), "call"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,8 +42,6 @@ def main(argv: list[str] | None = None) -> int:
         from agent_client.engine import godot_install
 
         return godot_install.main(argv[1:])
-    # One-shot processes poll the response file instead of starting a file watcher.
-    os.environ.setdefault("AGENT_BRIDGE_POLLING", "1")
     from agent_client.cli.parser import DEFAULT_TIMEOUT, build_parser, named_command
 
     only = named_command(argv, [*SESSION_FREE, *ON_GAME])
@@ -77,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, default in (("session", None), ("json", False), ("timeout", DEFAULT_TIMEOUT)):
         if not hasattr(args, name):
             setattr(args, name, default)
+    verb = getattr(args, "verb", None)
+    if verb is not None and verb.deprecated:
+        sys.stderr.write(
+            f"deprecated: agent-bridge {verb.name} is now agent-bridge {verb.deprecated}\n"
+        )
     try:
         return _run(args)
     except KeyboardInterrupt:
@@ -84,10 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as error:  # one readable line, whatever went wrong
         from agent_client.cli.output import error_lines
-        from agent_client.model.selectors import SelectorError
         from agent_client.wire.errors import AgentBridgeError
 
-        if not isinstance(error, (AgentBridgeError, SelectorError, OSError)):
+        if not isinstance(error, (AgentBridgeError, OSError)):
             raise
         sys.stderr.write("".join(line + "\n" for line in error_lines(error)))
         return 1
@@ -101,16 +77,16 @@ def _run(args: Any) -> int:
         handler: Callable[[Any], int] = getattr(importlib.import_module(module), function)
         return handler(args)
     from agent_client.cli import commands
-    from agent_client.client.client import AgentClient
+    from agent_client.cli.attach import attach
     from agent_client.engine.sessions import session_dir
 
     folder = session_dir(args.session)
     # Event commands read the responses since the last event reported; the rest read only
     # their own answer.
-    read_from = commands.history_start(args, folder)
-    client = AgentClient.attach(folder, timeout=args.timeout + 5, read_from=read_from)
+    client = attach(folder, args.timeout + 5, read_from=commands.history_start(args, folder))
     try:
-        result: int = getattr(commands, ON_GAME[args.command])(args, client)
+        name = args.verb.handler if args.command != "call" else "call"
+        result: int = getattr(commands, name)(args, client)
         return result
     finally:
         client.close()

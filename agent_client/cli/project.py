@@ -8,7 +8,7 @@ from pathlib import Path
 
 from agent_client.cli.output import show
 from agent_client.engine.addon import install
-from agent_client.wire.errors import UsageError
+from agent_client.presentation.errors import UsageError
 
 
 def install_command(args: argparse.Namespace) -> int:

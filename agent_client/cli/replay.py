@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from agent_client.cli.output import show, show_json
 from agent_client.cli.parser import game_time
-from agent_client.wire.errors import AgentBridgeError, UsageError
+from agent_client.presentation.errors import UsageError
+from agent_client.wire.errors import AgentBridgeError
 from agent_client.wire.protocol import ARTIFACTS_DIR
 
 if TYPE_CHECKING:
-    from agent_client.client.replay_file import ReplayFile
+    from agent_client.replay.file import ReplayFile
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def record_command(args: argparse.Namespace) -> int:
     """Opens the game in a window, in real time at the fixed frame rate, recording from
     frame 0; writes the file once the game ends (its window closed, Ctrl-C, the game quitting
     or crashing)."""
-    from agent_client.client.replay_file import ReplayFile
+    from agent_client.replay.file import ReplayFile
 
     out = _out_file(args.out)
     with _window_game(args, record=True) as game:
@@ -95,8 +96,8 @@ def replay_command(args: argparse.Namespace) -> int:
 
 def codegen_command(args: argparse.Namespace) -> int:
     """A person plays in a window; what they did becomes a pytest test."""
-    from agent_client.client import codegen
-    from agent_client.client.replay_file import ReplayFile
+    from agent_client.replay import codegen
+    from agent_client.replay.file import ReplayFile
 
     out = _out_file(args.out)
     if args.from_replay:
@@ -127,7 +128,7 @@ def _window_game(args: argparse.Namespace, *, record: bool) -> Any:
         scene=args.scene,
         render=True,
         realtime=clock.realtime,
-        fixed_fps=clock.fps,
+        fps=clock.fps,
         seed=clock.seed,
         install=args.install,
         record=record,

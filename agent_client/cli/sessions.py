@@ -23,7 +23,8 @@ from agent_client.engine.sessions import (
     session_name,
     started_at,
 )
-from agent_client.wire.errors import UsageError
+from agent_client.presentation.errors import UsageError
+from agent_client.wire.errors import SessionError
 from agent_client.wire.protocol import READY_FILE, SESSION_MARK
 
 STOP_GRACE = 5.0
@@ -52,7 +53,7 @@ def start(args: argparse.Namespace) -> int:
         session=name,
         tie_to_parent=False,
         realtime=clock.realtime,
-        fixed_fps=clock.fps,
+        fps=clock.fps,
         seed=clock.seed,
         install=args.install,
         import_progress=_import_progress(project),
@@ -113,7 +114,7 @@ def sessions(args: argparse.Namespace) -> int:
     data = read_index()
     try:
         here: str | None = default_session()
-    except UsageError:
+    except SessionError:
         here = None
     rows = {
         name: {**info, "running": alive(info), "current": name == here}
@@ -141,12 +142,12 @@ def stop(args: argparse.Namespace) -> int:
 
 
 def _stop_one(name: str, info: dict[str, Any] | None) -> None:
-    from agent_client.client.client import AgentClient
+    from agent_client.cli.attach import attach
     from agent_client.engine.process import stop_tree
     from agent_client.wire.errors import AgentBridgeError
 
     if info is None:
-        raise UsageError(
+        raise SessionError(
             "NO_SESSION", f"No session {name!r} was started here; see `agent-bridge sessions`."
         )
     folder = Path(info["dir"])
@@ -154,7 +155,7 @@ def _stop_one(name: str, info: dict[str, Any] | None) -> None:
     grace = VIDEO_GRACE if info.get("video") else STOP_GRACE
     if alive(info) and (folder / READY_FILE).exists():
         with contextlib.suppress(AgentBridgeError):  # hung or already gone: stopped below
-            AgentClient.attach(folder, timeout=STOP_GRACE).quit(timeout=grace)
+            attach(folder, STOP_GRACE).quit(timeout=grace)
     deadline = time.monotonic() + grace
     while alive(info) and time.monotonic() < deadline:
         time.sleep(0.02)

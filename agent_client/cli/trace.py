@@ -8,7 +8,7 @@ import webbrowser
 from pathlib import Path
 
 from agent_client.cli.output import show
-from agent_client.wire.errors import UsageError
+from agent_client.presentation.errors import UsageError
 
 
 def trace_command(args: argparse.Namespace) -> int:
@@ -18,10 +18,10 @@ def trace_command(args: argparse.Namespace) -> int:
 
 
 def _stop(args: argparse.Namespace) -> int:
-    from agent_client.client.client import AgentClient
+    from agent_client.cli.attach import attach
     from agent_client.engine.sessions import session_dir
 
-    client = AgentClient.attach(session_dir(args.session), timeout=args.timeout)
+    client = attach(session_dir(args.session), args.timeout)
     try:
         if client.trace is None:
             raise UsageError(

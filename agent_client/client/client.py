@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import warnings
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -15,12 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from agent_client.client import engine_errors
+from agent_client.client import expected_errors
+from agent_client.client.commands import Commands
 from agent_client.client.locators import Locators
-from agent_client.client.metrics import Measurement
-from agent_client.client.replay import ReplayResult, command_launch
-from agent_client.client.replay import play as replay_play
-from agent_client.client.replay_file import Recording
+from agent_client.client.renamed import renamed
 from agent_client.connection.connection import DEFAULT_TIMEOUT, Connection, Step
 from agent_client.engine import launcher
 from agent_client.trace.recorder import TraceRecorder
@@ -28,27 +25,22 @@ from agent_client.transport.base import Transport
 from agent_client.transport.files import FileTransport
 from agent_client.wire.errors import (
     AgentBridgeError,
+    CoverageError,
     GameExitedError,
     LaunchError,
-    UsageError,
 )
-from agent_client.wire.protocol import (
-    COVERAGE_DIR,
-    READY_FILE,
-    Event,
-    RequestId,
-    Response,
-    target_args,
-)
+from agent_client.wire.protocol import COVERAGE_DIR, READY_FILE, Event
 
 if TYPE_CHECKING:
+    from agent_client.connection.engine_errors import EngineErrorEvent
     from agent_client.coverage.data import CoverageData
+    from agent_client.replay.play import ReplayResult
 
 READY_TIMEOUT = 30.0
 VIDEO_QUIT_TIMEOUT = 60.0
 
 
-class AgentClient(Locators):
+class AgentClient(Commands, Locators):
     """A connection to one game session.
 
     Create one with :meth:`launch` (start a Godot project headless), :meth:`launch_command`
@@ -86,7 +78,7 @@ class AgentClient(Locators):
         self.video: Path | None = None
         self.trace: TraceRecorder | None = None
         # Engine errors an expect_engine_errors block declared and met.
-        self.expected_errors = engine_errors.ExpectedErrors()
+        self.expected_errors = expected_errors.ExpectedErrors()
         # The coverage of a game launched with it, read as the game ended (see coverage()).
         self._final_coverage: CoverageData | None = None
         if session_dir is not None:
@@ -100,6 +92,7 @@ class AgentClient(Locators):
     # --- creating ------------------------------------------------------------------------------
 
     @classmethod
+    @renamed(fixed_fps="fps")
     def launch(
         cls,
         project: str | os.PathLike[str],
@@ -114,7 +107,7 @@ class AgentClient(Locators):
         ready_timeout: float = READY_TIMEOUT,
         tie_to_parent: bool = True,
         realtime: bool = False,
-        fixed_fps: int = launcher.DEFAULT_FPS,
+        fps: int = launcher.DEFAULT_FPS,
         seed: int = 0,
         install: bool = False,
         import_progress: Callable[[str], None] | None = None,
@@ -146,8 +139,8 @@ class AgentClient(Locators):
                 rendered game). Default: lockstep, where the game runs only while a request
                 needs it (an action settling, a wait, an expectation's retry, ``step``), as
                 fast as the machine allows, and timeouts count game time.
-            fixed_fps: Frames a game second; every frame is exactly 1/fixed_fps s of game
-                time, in both modes.
+            fps: Frames a game second; every frame is exactly 1/fps s of game time, in both
+                modes (``fixed_fps``, the old name, still works for one release).
             seed: Seeds the engine's random generator before the game's first ``_ready``:
                 the same seed and inputs give the same frames (docs/PROTOCOL.md, "Time").
             install: Copy the bridge addon into the Godot project first (as
@@ -156,7 +149,7 @@ class AgentClient(Locators):
                 a Godot project (when it was never imported, or its sources changed since).
             record: Record a replay file from frame 0 (docs/REPLAY.md), before a realtime
                 game's first frame runs; :meth:`stop_recording` writes it.
-            video: Write every frame that runs to this ``.avi`` file (MJPEG, at ``fixed_fps``:
+            video: Write every frame that runs to this ``.avi`` file (MJPEG, at ``fps``:
                 the video shows game time; a held game writes no frames). Renders (implies
                 ``render``); the file is complete once the game quits.
             user_data: What the game finds in its user:// folder, which is a folder of this
@@ -179,11 +172,11 @@ class AgentClient(Locators):
                 moved), or ``coverage`` for a Unity game.
             GameExitedError: the game ended while starting.
             ValueError: both ``user_data`` and ``own_user_data``.
-            UsageError: (``MISSING``) ``coverage`` without the GDScript parser installed.
+            CoverageError: (``MISSING``) ``coverage`` without the GDScript parser installed.
         """
         from agent_client.engine.godot_import import ensure_imported  # launching only
 
-        game_time = launcher.GameTime(realtime=realtime, fps=fixed_fps, seed=seed)
+        game_time = launcher.GameTime(realtime=realtime, fps=fps, seed=seed)
         if user_data is not None and own_user_data:
             raise ValueError("Give user_data (a folder to copy) or own_user_data, not both.")
         target = Path(project).resolve()
@@ -257,6 +250,7 @@ class AgentClient(Locators):
         return game
 
     @classmethod
+    @renamed(fixed_fps="fps")
     def launch_command(
         cls,
         argv: Sequence[str],
@@ -266,17 +260,17 @@ class AgentClient(Locators):
         timeout: float = DEFAULT_TIMEOUT,
         ready_timeout: float = READY_TIMEOUT,
         realtime: bool = False,
-        fixed_fps: int = launcher.DEFAULT_FPS,
+        fps: int = launcher.DEFAULT_FPS,
         seed: int = 0,
         record: bool = False,
     ) -> AgentClient:
         """Start any bridge executable (a Unity player, a test host) with the bridge arguments
-        appended to ``argv``, and connect to it. ``realtime``, ``fixed_fps``, ``seed`` and
+        appended to ``argv``, and connect to it. ``realtime``, ``fps``, ``seed`` and
         ``record`` (a replay file from frame 0, :meth:`stop_recording`) are as for
         :meth:`launch`; a Godot engine started this way needs ``--fixed-fps`` in ``argv`` for
         frames of a fixed delta."""
         session_dir = launcher.new_session_dir(session)
-        game_time = launcher.GameTime(realtime=realtime, fps=fixed_fps, seed=seed)
+        game_time = launcher.GameTime(realtime=realtime, fps=fps, seed=seed)
         bridge = launcher.bridge_args(
             session_dir, parent_pid=os.getpid(), game_time=game_time, record=record
         )
@@ -330,6 +324,7 @@ class AgentClient(Locators):
         *,
         timeout: float = DEFAULT_TIMEOUT,
         read_from: int | None = None,
+        use_notifications: bool | None = None,
     ) -> AgentClient:
         """Connect to a session another process started; closing it leaves the game running.
 
@@ -338,13 +333,16 @@ class AgentClient(Locators):
             timeout: Default seconds to wait for a response.
             read_from: Where in ``resp.jsonl`` to start reading (events before it are not
                 seen); None: its current end.
+            use_notifications: Long waits sleep until native file notifications (False: they
+                poll, as a one-shot process that should not start watcher threads does);
+                None: unless ``AGENT_BRIDGE_POLLING`` is set.
         """
         folder = Path(session_dir)
         info: dict[str, Any] = orjson.loads((folder / READY_FILE).read_bytes())
         pid = info.get("pid")
         # Ids prefixed with this process's pid cannot collide with another client's.
         connection = Connection(
-            FileTransport(folder, start=read_from),
+            FileTransport(folder, start=read_from, use_notifications=use_notifications),
             timeout=timeout,
             id_prefix=f"{os.getpid()}-",
             check_alive=launcher.pid_watch(pid if isinstance(pid, int) else None, folder),
@@ -364,7 +362,7 @@ class AgentClient(Locators):
         fake bridge in tests, say); closing it closes the transport."""
         return cls(Connection(transport, timeout=timeout), info=info)
 
-    # --- requests ------------------------------------------------------------------------------
+    # --- the session -------------------------------------------------------------------------
 
     @property
     def timeout(self) -> float:
@@ -381,492 +379,12 @@ class AgentClient(Locators):
         """The game frame of the latest response to this client (frame 0 is the first)."""
         return self.connection.last_frame
 
-    @property
-    def time(self) -> dict[str, Any]:
-        """How the game's time runs: ``{"mode": "lockstep"|"realtime", "fps", "seed", ...}``."""
-        return self.connection.time()
-
-    def send(
-        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
-    ) -> Response:
-        """Send one command and return the whole response, failures included (not raised):
-        :meth:`Connection.send`."""
-        return self.connection.send(cmd, args, timeout=timeout)
-
-    def request(
-        self, cmd: str, args: dict[str, Any] | None = None, *, timeout: float | None = None
-    ) -> Any:
-        """Send one command and return its ``data``; a failure raises the exception of its
-        code: :meth:`Connection.request`."""
-        return self.connection.request(cmd, args, timeout=timeout)
-
-    # --- the generic commands ------------------------------------------------------------------
-
-    def hello(self, *, schemas: bool = False) -> dict[str, Any]:
-        """Protocol version, engine, game and the commands (names and sources; with
-        ``schemas``, also each one's description and argument schema)."""
-        return dict(self.request("hello", {"schemas": True} if schemas else None))
-
-    def get_tree(
-        self,
-        root: str = "/root",
-        *,
-        max_depth: int | None = None,
-        fields: Sequence[str] | None = None,
-    ) -> dict[str, Any]:
-        """The live scene tree below ``root``, every node serialized; only ``fields`` of each
-        node (such as ``["name", "path"]``; ``children`` always) for a leaner, faster tree."""
-        args: dict[str, Any] = {"root": root}
-        if max_depth is not None:
-            args["max_depth"] = max_depth
-        if fields is not None:
-            args["fields"] = list(fields)
-        return dict(self.request("get_tree", args)["tree"])
-
-    def get_node(self, target: str) -> dict[str, Any]:
-        """One node in detail: ``{"node", "children", "properties"}``."""
-        return dict(self.request("get_node", target_args(target)))
-
-    def get_property(self, target: str, prop: str) -> Any:
-        """Any property of a node, in its wire form (``"position:x"`` reads a part)."""
-        return self.request("get_property", {**target_args(target), "property": prop})["value"]
-
-    def set_property(self, target: str, prop: str, value: Any) -> Any:
-        """Set a property (the value is converted to its type); returns the value now held."""
-        return self.request(
-            "set_property", {**target_args(target), "property": prop, "value": value}
-        )["value"]
-
-    def call_method(self, target: str, method: str, *args: Any) -> Any:
-        """Call a method of a node; returns its result."""
-        return self.request(
-            "call_method", {**target_args(target), "method": method, "args": list(args)}
-        )["result"]
-
-    def get_signals(self, target: str) -> list[dict[str, Any]]:
-        """A node's signals and what is connected to them."""
-        return list(self.request("get_signals", target_args(target))["signals"])
-
-    def press(self, target: str, **options: Any) -> dict[str, Any]:
-        """Press a button through its own input handling. ``options``: the action options
-        (``settled=True``, ``snapshot=True``, ``timeout_ms``), as for every action."""
-        return self._act("press", target_args(target), options)
-
-    def fill(
-        self, target: str, value: str, *, submit: bool = False, **options: Any
-    ) -> dict[str, Any]:
-        """Replace a text field's text as typing would (``text_changed`` fires)."""
-        return self._act("fill", {**target_args(target), "value": value, "submit": submit}, options)
-
-    def select_option(
-        self, target: str, option: str | int | None = None, **options: Any
-    ) -> dict[str, Any]:
-        """Choose an entry of an option button, menu, item list, tab bar or container, or
-        tree, by clicking it as a player would: ``option`` is its text (a tree row also by its
-        path of texts joined with ``/``) or its index; left out when ``target`` is the ref of
-        the entry itself. Answers ``{"target", "selected": {"item", "text"}}``.
-
-        Raises:
-            NotFoundError: no such option (the message lists those there are).
-        """
-        args = {**target_args(target), **({} if option is None else {"option": option})}
-        return self._act("select", args, options)
-
-    def set_value(
-        self, target: str, value: float | str | dict[str, float], **options: Any
-    ) -> dict[str, Any]:
-        """Set a slider, spin box or scroll bar (a number) or a color picker (``"#rrggbb"``,
-        ``"#rrggbbaa"`` or ``{"r", "g", "b", "a"}``), emitting the signals a player's input
-        would. Answers ``{"target", "value", "clamped"}``: a number outside the range is
-        clamped as the engine does.
-
-        Raises:
-            InvalidArgsError: a value of the wrong kind for the control.
-        """
-        return self._act("set_value", {**target_args(target), "value": value}, options)
-
-    def get_events(self) -> list[Event]:
-        """Events that fired since the last call, oldest first (all of them: also those that
-        rode along on other responses)."""
-        self.request("get_events")
-        return self.connection.take_unread_events()
-
-    def wait_frames(self, frames: int, *, timeout_ms: int = 5000) -> dict[str, Any]:
-        """Let ``frames`` frames pass."""
-        return dict(
-            self.request(
-                "wait",
-                {"frames": frames, "timeout_ms": timeout_ms},
-                timeout=self.connection.timeout_for_wait(timeout_ms),
-            )
-        )
-
-    def wait_settled(self, *, quiet_frames: int = 2, timeout_ms: int = 5000) -> dict[str, Any]:
-        """Wait until no Tween or animation runs and no scene change is pending."""
-        return dict(
-            self.request(
-                "wait",
-                {"settled": True, "quiet_frames": quiet_frames, "timeout_ms": timeout_ms},
-                timeout=self.connection.timeout_for_wait(timeout_ms),
-            )
-        )
-
-    def get_state(self) -> Any:
-        """The game's own state, as it registered it."""
-        return self.request("get_state")
-
-    def list_actions(self) -> dict[str, Any]:
-        """Every action possible right now (``actions``), the game's controls (``controls``:
-        its input actions and their bindings) and every command (``commands``)."""
-        return dict(self.request("list_actions"))
-
-    def controls(self) -> list[dict[str, Any]]:
-        """The game's input actions, each ``{"action", "bindings", "inputs"}``: the names of
-        what it is bound to (``"A"``, ``"left stick left"``, ``"pad A"``) and, for each, the
-        :meth:`input` arguments that play that binding. The engine's ``ui_*`` actions are
-        left out unless the game rebinds them."""
-        return list(self.request("list_actions")["controls"])
-
-    def nearby(
-        self,
-        target: str | None = None,
-        *,
-        point: Sequence[float] | None = None,
-        radius: float | None = None,
-        limit: int = 20,
-    ) -> dict[str, Any]:
-        """The game entities near a node (a path or a ref) or a world ``point`` (``[x, y]`` or
-        ``[x, y, z]``), nearest first: ``{"origin", "entities", "count"}``, each entity with
-        its ``ref``, ``path``, ``name``, ``distance``, ``direction`` (a unit vector), ``pos``
-        and where it is on screen (``at``, ``offscreen`` or ``behind``).
-
-        Raises:
-            InvalidArgsError: the target is not in a 2D or 3D world, or the point is no
-                position.
-            NotFoundError: no node at that path.
-        """
-        args: dict[str, Any] = {"limit": limit, **_world_origin(target, point)}
-        if radius is not None:
-            args["radius"] = radius
-        return dict(self.request("nearby", args))
-
-    def raycast(
-        self,
-        target: str | None = None,
-        *,
-        point: Sequence[float] | None = None,
-        direction: Sequence[float] | None = None,
-        to: str | Sequence[float] | None = None,
-        max_distance: float | None = None,
-        areas: bool = True,
-    ) -> dict[str, Any]:
-        """What a ray from a node (a path or a ref) or a world ``point`` hits first, cast in a
-        ``direction`` or ``to`` a node (path or ref) or a point: ``{"from", "to", "hit"}``
-        and, on a hit, ``node`` (with its ref), ``position``, ``normal`` and ``distance``;
-        aimed at a node, ``reached`` says whether nothing else was in the way.
-
-        Raises:
-            InvalidArgsError: both or neither of direction and to, a zero direction, 2D mixed
-                with 3D.
-        """
-        args: dict[str, Any] = {"areas": areas, **_world_origin(target, point)}
-        if direction is not None:
-            args["direction"] = list(direction)
-        if to is not None:
-            args["to"] = to if isinstance(to, str) else list(to)
-        if max_distance is not None:
-            args["max_distance"] = max_distance
-        return dict(self.request("raycast", args))
-
-    def change_scene(self, path: str) -> dict[str, Any]:
-        """Switch the current scene (a ``res://`` file); answers once it is in the tree."""
-        return dict(self.request("change_scene", {"path": path}, timeout=self.timeout + 10))
-
-    def snapshot(
-        self,
-        *,
-        interactive: bool = False,
-        compact: bool = False,
-        max_depth: int | None = None,
-        root: str = "/root",
-        all: bool = False,
-        since: int | None = None,
-    ) -> dict[str, Any]:
-        """The accessibility snapshot: ``{"text", "refs", "snapshot", "tree_version"}``; refs
-        (``e3``) work wherever a path does, for as long as their node lives.
-
-        Args:
-            interactive: Only what can be acted on (and its ancestors unless ``compact``).
-            compact: Leave out unnamed wrappers.
-            max_depth: Levels below ``root``.
-            root: The node to start from.
-            all: Also nodes a player cannot see or act on (timers, collision shapes, ...).
-            since: A ``tree_version`` from an earlier snapshot: when the tree is still there,
-                the answer is only ``{"unchanged": true, ...}``.
-        """
-        args: dict[str, Any] = {"interactive": interactive, "compact": compact, "root": root}
-        if max_depth is not None:
-            args["max_depth"] = max_depth
-        if all:
-            args["all"] = True
-        if since is not None:
-            args["since"] = since
-        return dict(self.request("snapshot", args))
-
-    def click(
-        self,
-        target: str | None = None,
-        *,
-        x: float | None = None,
-        y: float | None = None,
-        button: str = "left",
-        double: bool = False,
-        **options: Any,
-    ) -> dict[str, Any]:
-        """Click a node or a point (``x``, ``y``), through real mouse input."""
-        return self._act(
-            "click", {**_point_or_target(target, x, y), "button": button, "double": double}, options
-        )
-
-    def hover(
-        self,
-        target: str | None = None,
-        *,
-        x: float | None = None,
-        y: float | None = None,
-        **options: Any,
-    ) -> dict[str, Any]:
-        """Move the mouse over a node or a point."""
-        return self._act("hover", _point_or_target(target, x, y), options)
-
-    def drag(
-        self, source: str | dict[str, float], dest: str | dict[str, float], **options: Any
-    ) -> dict[str, Any]:
-        """Press on ``source``, move to ``dest`` and release (refs, paths or ``{"x","y"}``)."""
-        return self._act("drag", {"from": source, "to": dest}, options)
-
-    def input(self, **args: Any) -> dict[str, Any]:
-        """``action=``, ``key=`` (with ``modifiers=``), ``button=`` (a mouse button),
-        ``joy_button=``, ``joy_axis=`` (with ``value=``), ``text=`` or ``wheel=``; with
-        ``pressed=True`` / ``False`` to hold or let go (left out: a tap), ``device=`` (a
-        joypad) and ``strength=``."""
-        return self._act("input", {}, args)
-
-    def gamepad(
-        self,
-        button: str | int | None = None,
-        *,
-        axis: str | int | None = None,
-        value: float = 1.0,
-        device: int = 0,
-        pressed: bool | None = None,
-        **options: Any,
-    ) -> dict[str, Any]:
-        """Press a joypad ``button`` (``"a"``, ``"start"``, ``"dpad_up"``, or an index) or
-        push an ``axis`` (``"left_x"``, ``"trigger_right"``, or an index) to ``value`` (-1 to
-        1), on joypad ``device``, through the engine's input path: a tap, or with ``pressed``
-        a hold (True) or a release (False). Answers with the event and the game's actions it
-        plays.
-
-        Raises:
-            InvalidArgsError: neither or both of button and axis, an unknown name, a device
-                out of range.
-        """
-        args: dict[str, Any] = {"device": device}
-        if button is not None:
-            args["joy_button"] = button
-        if axis is not None:
-            args.update(joy_axis=axis, value=value)
-        if pressed is not None:
-            args["pressed"] = pressed
-        return self._act("input", args, options)
-
-    def screenshot(
-        self, target: str | None = None, *, annotate: bool = False, name: str | None = None
-    ) -> dict[str, Any]:
-        """Save a PNG into the session's artifacts (needs ``render=True``)."""
-        args: dict[str, Any] = {"annotate": annotate}
-        if target:
-            args.update(target_args(target))
-        if name:
-            args["name"] = name
-        return dict(self.request("screenshot", args, timeout=self.timeout + 20))
-
-    def pause(self) -> dict[str, Any]:
-        """Hold the game: no frame runs between requests (a lockstep game always is held).
-        The game's own pause (``get_tree().paused``) is left alone."""
-        return dict(self.request("pause"))
-
-    def resume(self) -> dict[str, Any]:
-        """Let the game run by itself, in real time, until :meth:`pause`."""
-        return dict(self.request("resume"))
-
-    def step(self, frames: int = 1) -> dict[str, Any]:
-        """Advance a held game by exactly ``frames`` frames (each 1/fps s of game time, with
-        the physics ticks the project's tick rate gives them); answers the clock."""
-        return dict(
-            self.request(
-                "step",
-                {"frames": frames},
-                timeout=self.connection.timeout_for_wait(frames * 1000 / self.connection.fps),
-            )
-        )
-
-    def hold(
-        self,
-        *,
-        action: str | None = None,
-        key: str | None = None,
-        button: str | None = None,
-        frames: int,
-        strength: float = 1.0,
-    ) -> dict[str, Any]:
-        """Press an input action, a key or a mouse button (``"left"``, ``"right"``,
-        ``"middle"``), let ``frames`` frames run, release it. The game sees it pressed in
-        exactly that many frames; the release reaches it with the next frame. ``strength``
-        (0 to 1) is how far an action is pushed, which the game reads whatever the action is
-        bound to (docs/PROTOCOL.md, "Strength").
-
-        Raises:
-            InvalidArgsError: not exactly one of action, key and button, or a bad value.
-            NotFoundError: no such input action.
-        """
-        args: dict[str, Any] = {"frames": frames, "strength": strength}
-        for name, given in (("action", action), ("key", key), ("button", button)):
-            if given is not None:
-                args[name] = given
-        return dict(
-            self.request(
-                "hold", args, timeout=self.connection.timeout_for_wait(frames * 1000 / self.fps)
-            )
-        )
-
-    def input_sequence(self, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        """Run an input timeline frame-exactly: each entry names an ``action``, ``key`` or
-        ``button``, its ``start`` (frames from now), its length in ``frames`` and an optional
-        ``strength``. Answers once the last input is released, with the ``frames`` that ran.
-
-        Raises:
-            InvalidArgsError: an entry is malformed (the message names it).
-            NotFoundError: an entry names an input action the game does not have.
-        """
-        items = list(entries)  # checked by the bridge, which names a bad entry
-        length = max(
-            (
-                int(e.get("start", 0) or 0) + int(e.get("frames", 0) or 0)
-                for e in items
-                if isinstance(e, dict)
-                and all(isinstance(e.get(k, 0), (int, float)) for k in ("start", "frames"))
-            ),
-            default=0,
-        )
-        return dict(
-            self.request(
-                "input_sequence",
-                {"entries": items},
-                timeout=self.connection.timeout_for_wait(length * 1000 / self.fps),
-            )
-        )
-
-    def reset(self, scene: str | None = None) -> dict[str, Any]:
-        """Put the game back as it was launched, without relaunching it: project settings and
-        the input map as the project file has them, static variables and every autoload made
-        again, the scene (``scene``, else the main scene) loaded fresh, input released,
-        orphan nodes freed, frame 0 and the seed again. The event log starts over with the
-        events the fresh game sends. Milliseconds instead of a launch; what a reset cannot undo
-        (files the game wrote, threads it started) is in docs/PROTOCOL.md.
-
-        Raises:
-            NotFoundError: no such scene.
-            InvalidArgsError: the scene is outside the project, or the project has no main
-                scene and none was named.
-        """
-        before = max((int(event.get("seq", 0)) for event in self.event_log), default=0)
-        before = max(before, self.connection.event_cursor)
-        data = dict(self.request("reset_game", {"scene": scene} if scene else {}))
-        self.connection.start_over(before)
-        return data
-
-    def digest(
-        self, root: str = "/root", *, nodes: bool = False, state: bool = False
-    ) -> dict[str, Any]:
-        """A hash of the game's state now (every node's transform, visibility, velocity and
-        public script variables): the same seed and inputs give the same digest at the same
-        frame. ``nodes=True`` adds each node's own hash (``by_node``), to find where two runs
-        parted; ``state=True`` adds what was hashed of each node, field by field (``state``:
-        path -> {field: value}), to say what differs."""
-        args: dict[str, Any] = {"root": root, "nodes": nodes}
-        if state:
-            args["state"] = True  # asked only when wanted: older bridges do not know it
-        return dict(self.request("digest", args))
-
-    @property
-    def fps(self) -> int:
-        """Frames a game second."""
-        return self.connection.fps
-
-    def step_until(
-        self,
-        *,
-        event: str | None = None,
-        node: str | None = None,
-        present: bool = True,
-        prop: str | None = None,
-        op: str = "==",
-        value: Any = None,
-        text: str | None = None,
-        max_frames: int = 600,
-    ) -> dict[str, Any]:
-        """Advance a held game frame by frame until a condition holds or ``max_frames``
-        pass; the answer says whether it was ``met`` and after how many ``frames``, and the
-        events of those frames ride along.
-
-        Give exactly one condition: ``event`` (an event type arrives), ``node`` (a path that
-        is there, or gone with ``present=False``; with ``prop``, ``op`` and ``value``: that
-        property compares true) or ``text`` (a shown label, button or 3D label holds it).
-
-        Raises:
-            InvalidArgsError: the game is not held, or the condition is not one of these.
-        """
-        args: dict[str, Any] = {"max_frames": max_frames}
-        for key, given in (("event", event), ("node", node), ("text", text)):
-            if given is not None:
-                args[key] = given
-        if node is not None:
-            args["present"] = present
-        if prop is not None:
-            args.update(property=prop, op=op, value=value)
-        return dict(
-            self.request(
-                "step_until",
-                args,
-                timeout=self.connection.timeout_for_wait(max_frames * 1000 / self.fps),
-            )
-        )
-
-    def cancel(self, request_id: RequestId) -> dict[str, Any]:
-        """Stop a request of this session that is still running (a long wait): it answers
-        CANCELLED at once.
-
-        Raises:
-            NotFoundError: no request with that id is running.
-        """
-        return dict(self.request("cancel", {"id": request_id}))
-
-    def set_time_scale(self, scale: float) -> dict[str, Any]:
-        """Speed game time up (> 1) or down (< 1)."""
-        return dict(self.request("set_time_scale", {"scale": scale}))
-
-    def command(self, name: str, /, **args: Any) -> Any:
-        """Call a game-registered command: ``game.command("load_level", level_id="a1")``."""
-        return self.request(name, args)
-
-    # --- health: errors, leaks, frame times --------------------------------------------------
+    # --- health: errors the game logs ---------------------------------------------------------
 
     @contextmanager
     def expect_engine_errors(
         self, *patterns: str | re.Pattern[str], timeout: float | None = None
-    ) -> Iterator[list[engine_errors.EngineError]]:
+    ) -> Iterator[list[EngineErrorEvent]]:
         """Declare engine errors the steps in the block should make the game log: when the
         block ends, each pattern (a regular expression searched in the error's message) must
         match an error logged since it began, waiting up to ``timeout`` seconds (default: the
@@ -877,90 +395,12 @@ class AgentClient(Locators):
             AssertionError: a pattern matched no error in time.
             ValueError: no pattern, or one that is not a regular expression.
         """
-        with engine_errors.expecting(
+        with expected_errors.expecting(
             self.connection, self.expected_errors, patterns, timeout=timeout
         ) as met:
             yield met
 
-    def metrics(self, *, orphans: bool = False, limit: int = 100) -> dict[str, Any]:
-        """The engine's monitors: ``nodes``, ``orphan_nodes``, ``objects``, ``resources``,
-        ``static_memory`` (and ``static_memory_max``, bytes), ``fps`` and the engine's
-        ``process_ms`` and ``physics_ms`` (the slowest frame of the last second, updated once
-        a second: :meth:`measure` times frames one by one). With ``orphans``, ``orphans`` lists
-        up to ``limit`` orphan nodes: ``{"id", "name", "type", "class", "path", "script",
-        "top"}``, ``path`` running from the top of the detached branch."""
-        return dict(self.request("metrics", {"orphans": orphans, "limit": limit}))
-
-    def measure(self, frames: int, *, timeout_ms: int = 60000) -> Measurement:
-        """Time the next ``frames`` frames one by one: the game's process and physics time
-        per frame and, when it renders, its draw calls. Launch with ``fixed_fps=60`` so the
-        frames are the same game time run after run.
-
-        Raises:
-            CommandTimeoutError: the frames did not pass within ``timeout_ms``.
-        """
-        data = self.request(
-            "measure",
-            {"frames": frames, "timeout_ms": timeout_ms},
-            timeout=self.connection.timeout_for_wait(timeout_ms),
-        )
-        return Measurement.of(data, self.connection)
-
-    @contextmanager
-    def measuring(self) -> Iterator[Measurement]:
-        """Time every frame while the block runs; the measurement is filled when it ends::
-
-        with game.measuring() as frames:
-            game.get_by_role("button", name="Play").click()
-        expect(frames).to_be_within(frame_ms=8)
-        """
-        measurement = Measurement(connection=self.connection)
-        self.request("measure_start")
-        try:
-            yield measurement
-        except BaseException:
-            with suppress(AgentBridgeError):
-                self.request("measure_stop")
-            raise
-        measurement.fill(self.request("measure_stop"))
-
-    def _act(self, cmd: str, args: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-        """An action command with its options; one that answers once settled may take as
-        long as its own ``timeout_ms``."""
-        options = _renamed_options(options)
-        timeout = (
-            self.connection.timeout_for_wait(options.get("timeout_ms", 5000))
-            if options.get("settled")
-            else None
-        )
-        return dict(self.request(cmd, {**args, **options}, timeout=timeout))
-
     # --- replays --------------------------------------------------------------------------------
-
-    def start_recording(self, *, checkpoint_every: int = 30, annotate: bool = False) -> None:
-        """Record from now on every input and request that acts on the game, with the game's
-        digest every ``checkpoint_every`` frames, into a replay file (docs/REPLAY.md); start
-        at frame 0 (right after launch) for a file that replays. ``annotate`` also notes what
-        each click and key landed on (for codegen)."""
-        self.request("record_start", {"checkpoint_every": checkpoint_every, "annotate": annotate})
-
-    def stop_recording(self, path: str | os.PathLike[str]) -> Recording:
-        """End the recording (the final digest is written) and move the file to ``path``.
-
-        Raises:
-            NotFoundError: nothing is being recorded.
-            ReplayFileError: ``path``'s folder does not exist.
-        """
-        return Recording.move(self.request("record_stop"), path)
-
-    def discard_recording(self) -> None:
-        """End the recording and drop its file (a passed test's, say).
-
-        Raises:
-            NotFoundError: nothing is being recorded.
-        """
-        answer = self.request("record_stop")
-        Path(str(answer["path"])).unlink(missing_ok=True)
 
     @classmethod
     def replay(
@@ -991,7 +431,9 @@ class AgentClient(Locators):
             ReplayFileError: the file is malformed or cut short, of another format, project or
                 engine version (``allow_other_engine`` replays anyway).
         """
-        return replay_play(
+        from agent_client.replay.play import command_launch, play  # replaying only
+
+        return play(
             cls.launch if command is None else command_launch(cls.launch_command, command),
             path,
             project=project,
@@ -1052,7 +494,7 @@ class AgentClient(Locators):
         while it runs, and after :meth:`close` the counts the game left as it ended.
 
         Raises:
-            UsageError: (``NO_COVERAGE``) the game was not launched with coverage.
+            CoverageError: (``NO_COVERAGE``) the game was not launched with coverage.
             FileNotFoundError: this client attached to the game, which ended without writing
                 its counts (killed).
         """
@@ -1063,7 +505,7 @@ class AgentClient(Locators):
             return CoverageData().merge(self._final_coverage)
         folder = self._coverage_folder()
         if folder is None:
-            raise UsageError(
+            raise CoverageError(
                 "NO_COVERAGE", "This game was not launched with coverage (coverage=True)."
             )
         if self.closed:
@@ -1144,40 +586,6 @@ class AgentClient(Locators):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _point_or_target(target: str | None, x: float | None, y: float | None) -> dict[str, Any]:
-    """A node (path or ref) or a point.
-
-    Raises:
-        ValueError: neither a target nor both coordinates.
-    """
-    if target is not None:
-        return target_args(target)
-    if x is None or y is None:
-        raise ValueError("Give a target (a path or a ref) or both x and y.")
-    return {"x": x, "y": y}
-
-
-def _world_origin(target: str | None, point: Sequence[float] | None) -> dict[str, Any]:
-    """A node (path or ref) or a world point, as ``nearby`` and ``raycast`` take it.
-
-    Raises:
-        ValueError: both or neither.
-    """
-    if (target is None) == (point is None):
-        raise ValueError("Give a target (a path or a ref) or a world point, one of them.")
-    return target_args(target) if target is not None else {"point": list(point or ())}
-
-
-def _renamed_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The action options with ``settle`` (the old name) as ``settled``."""
-    if "settle" not in options:
-        return options
-    warnings.warn("The action option 'settle' is now 'settled'.", DeprecationWarning, stacklevel=4)
-    renamed = {key: value for key, value in options.items() if key != "settle"}
-    renamed.setdefault("settled", options["settle"])
-    return renamed
 
 
 def _stop_quietly(process: launcher.GameProcess) -> None:

@@ -7,11 +7,13 @@ the game settled, and retry while the bridge says NOT_FOUND, NOT_INTERACTABLE or
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
+from agent_client.client.renamed import renamed
 from agent_client.client.steps import traced
 from agent_client.connection import events
 from agent_client.connection.connection import Connection
@@ -31,8 +33,26 @@ from agent_client.wire.errors import (
 )
 from agent_client.wire.protocol import Event
 
+if TYPE_CHECKING:
+    from agent_client.wire.answers import (
+        ClickAnswer,
+        DragAnswer,
+        FillAnswer,
+        PressAnswer,
+        SelectAnswer,
+        SetValueAnswer,
+        TreeNode,
+    )
+    from agent_client.wire.commands import MouseButton
+
 # Bridge answers that mean "not yet": the target may still appear, show or free up.
 RETRYABLE = (NotFoundError, NotInteractableError, StaleRefError)
+# What an action waits for its node to be (see _blocked).
+ENABLED = ("visible", "enabled")
+EDITABLE = ("visible", "enabled", "editable")
+CLICKABLE = ("visible", "enabled", "sized")
+SIZED = ("visible", "sized")
+LocatorState = Literal["attached", "detached", "visible", "hidden"]
 MAX_LISTED = 10
 
 
@@ -319,9 +339,9 @@ class Locator(Finders):
         """One locator per node matching now (``nth(0)``, ``nth(1)``, ...)."""
         return [self.nth(number) for number in range(self.count())]
 
-    def nodes(self) -> list[Node]:
+    def nodes(self) -> list[TreeNode]:
         """The serialized nodes matching now (``get_tree`` shape, children included)."""
-        return self._resolve()[1]
+        return cast("list[TreeNode]", self._resolve()[1])
 
     def is_visible(self) -> bool:
         """Whether exactly one node matches and is visible now (no waiting)."""
@@ -346,14 +366,14 @@ class Locator(Finders):
     # --- waiting for one node ------------------------------------------------------------------
 
     @traced("read")
-    def node(self, *, timeout: float | None = None) -> Node:
+    def node(self, *, timeout: float | None = None) -> TreeNode:
         """The one matching node, waiting until it exists.
 
         Raises:
             StrictModeError: several nodes match.
             WaitTimeoutError: none matched within the timeout.
         """
-        return self._wait_for_node("node", timeout)
+        return cast("TreeNode", self._wait_for_node("node", timeout))
 
     @traced("read")
     def path(self, *, timeout: float | None = None) -> str:
@@ -367,13 +387,16 @@ class Locator(Finders):
         return text if isinstance(text, str) else None
 
     @traced("read")
-    def get_property(self, prop: str, *, timeout: float | None = None) -> Any:
+    @renamed(prop="property")
+    def get_property(self, property: str, *, timeout: float | None = None) -> Any:
         """Any engine property of the one matching node (``"modulate:a"``)."""
         path = self._wait_for_node("get_property", timeout)["path"]
-        return self._connection.request("get_property", {"path": path, "property": prop})["value"]
+        return self._connection.request("get_property", {"path": path, "property": property})[
+            "value"
+        ]
 
     @traced("wait")
-    def wait_for(self, *, state: str = "visible", timeout: float | None = None) -> None:
+    def wait_for(self, *, state: LocatorState = "visible", timeout: float | None = None) -> None:
         """Wait until the locator is ``attached`` (some node matches), ``detached`` (none
         does), ``visible`` or ``hidden`` (missing or not visible).
 
@@ -406,11 +429,11 @@ class Locator(Finders):
     def click(
         self,
         *,
-        button: str = "left",
+        button: MouseButton = "left",
         double: bool = False,
         force: bool = False,
         timeout: float | None = None,
-    ) -> dict[str, Any]:
+    ) -> ClickAnswer:
         """Click the node with the mouse, through the engine's input (a hit test: refused while
         something covers it). A bridge without ``click`` gets ``press`` for a left click on a
         button. ``force`` skips the waits for visible, enabled and settled.
@@ -430,46 +453,31 @@ class Locator(Finders):
                 code="UNSUPPORTED",
             )
 
-        return self._act("click", send, ("visible", "enabled", "sized"), force, timeout)
+        return cast("ClickAnswer", self._act("click", send, CLICKABLE, force, timeout))
 
     @traced("action")
-    def press(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
+    def press(self, *, force: bool = False, timeout: float | None = None) -> PressAnswer:
         """Press a button through its own input handling (the bridge's ``press``)."""
-        return self._act(
-            "press",
-            lambda node: self._request("press", node),
-            ("visible", "enabled"),
-            force,
-            timeout,
-        )
+        send = functools.partial(self._request, "press")
+        return cast("PressAnswer", self._act("press", send, ENABLED, force, timeout))
 
     @traced("action")
     def fill(
         self, value: str, *, submit: bool = False, force: bool = False, timeout: float | None = None
-    ) -> dict[str, Any]:
+    ) -> FillAnswer:
         """Replace a text field's text as typing would; ``submit`` also presses Enter."""
-        return self._act(
-            "fill",
-            lambda node: self._request("fill", node, {"value": value, "submit": submit}),
-            ("visible", "enabled", "editable"),
-            force,
-            timeout,
-        )
+        send = functools.partial(self._request, "fill", args={"value": value, "submit": submit})
+        return cast("FillAnswer", self._act("fill", send, EDITABLE, force, timeout))
 
     @traced("action")
     def select_option(
         self, option: str | int, *, force: bool = False, timeout: float | None = None
-    ) -> dict[str, Any]:
+    ) -> SelectAnswer:
         """Choose an entry (its text, or its index) of this option button, menu, item list,
         tab bar or container, or tree, by clicking it (the bridge's ``select``). An option
         that is not there yet is waited for, like the node itself."""
-        return self._act(
-            "select_option",
-            lambda node: self._request("select", node, {"option": option}),
-            ("visible", "enabled"),
-            force,
-            timeout,
-        )
+        send = functools.partial(self._request, "select", args={"option": option})
+        return cast("SelectAnswer", self._act("select_option", send, ENABLED, force, timeout))
 
     @traced("action")
     def set_value(
@@ -478,19 +486,14 @@ class Locator(Finders):
         *,
         force: bool = False,
         timeout: float | None = None,
-    ) -> dict[str, Any]:
+    ) -> SetValueAnswer:
         """Set this slider, spin box or scroll bar (a number) or color picker (a color) as a
         player's input would (the bridge's ``set_value``; out-of-range numbers are clamped)."""
-        return self._act(
-            "set_value",
-            lambda node: self._request("set_value", node, {"value": value}),
-            ("visible", "enabled", "editable"),
-            force,
-            timeout,
-        )
+        send = functools.partial(self._request, "set_value", args={"value": value})
+        return cast("SetValueAnswer", self._act("set_value", send, EDITABLE, force, timeout))
 
     @traced("action")
-    def hover(self, *, force: bool = False, timeout: float | None = None) -> dict[str, Any]:
+    def hover(self, *, force: bool = False, timeout: float | None = None) -> ClickAnswer:
         """Move the mouse over the node (needs the bridge's ``hover``)."""
 
         def send(node: Node) -> Any:
@@ -498,17 +501,17 @@ class Locator(Finders):
                 raise UnsupportedError("This bridge has no hover command.", code="UNSUPPORTED")
             return self._request("hover", node)
 
-        return self._act("hover", send, ("visible", "sized"), force, timeout)
+        return cast("ClickAnswer", self._act("hover", send, SIZED, force, timeout))
 
     @traced("action")
     def drag_to(
         self,
         target: Locator,
         *,
-        button: str = "left",
+        button: MouseButton = "left",
         force: bool = False,
         timeout: float | None = None,
-    ) -> dict[str, Any]:
+    ) -> DragAnswer:
         """Press on this node, move to ``target`` in steps and release there."""
 
         def send(node: Node) -> Any:
@@ -518,9 +521,9 @@ class Locator(Finders):
                 "drag", {"from": node["path"], "to": goal["path"], "button": button}
             )
 
-        return self._act("drag_to", send, ("visible", "sized"), force, timeout)
+        return cast("DragAnswer", self._act("drag_to", send, SIZED, force, timeout))
 
-    def _request(self, cmd: str, node: Node, args: dict[str, Any] | None = None) -> Any:
+    def _request(self, cmd: str, node: Node, args: Mapping[str, Any] | None = None) -> Any:
         """One bridge command on ``node``."""
         return self._connection.request(cmd, {"path": node["path"], **(args or {})})
 

@@ -10,7 +10,7 @@ and physics time, draw calls when rendering) with their percentiles, and the orp
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,38 +140,23 @@ class Measurement:
         return "\n".join(lines)
 
 
-def describe_metrics(metrics: dict[str, Any]) -> str:
-    """A ``metrics`` answer as a few lines of text (the orphans too, when it lists them)."""
-    mib = 1024 * 1024
-    lines = [
-        f"nodes {metrics.get('nodes')} (orphan nodes {metrics.get('orphan_nodes')}), "
-        f"objects {metrics.get('objects')}, resources {metrics.get('resources')}",
-        f"static memory {metrics.get('static_memory', 0) / mib:.1f} MiB "
-        f"(peak {metrics.get('static_memory_max', 0) / mib:.1f} MiB)",
-        f"fps {metrics.get('fps', 0):g}; the slowest frame of the last second: process "
-        f"{metrics.get('process_ms', 0):.2f} ms, physics {metrics.get('physics_ms', 0):.2f} ms",
-    ]
-    if "orphans" in metrics:
-        listed = describe_orphans(metrics["orphans"])
-        lines.append("orphans:" + ("\n" + listed if listed else " none"))
-    return "\n".join(lines)
-
-
 # --- orphans ----------------------------------------------------------------------------------
 
 
-def orphan_ids(metrics: dict[str, Any]) -> set[int]:
+def orphan_ids(metrics: Mapping[str, Any]) -> set[int]:
     """The ids of the orphans a ``metrics(orphans=True)`` answer listed."""
     return {int(entry["id"]) for entry in metrics.get("orphans", []) if "id" in entry}
 
 
-def new_orphans(metrics: dict[str, Any], since: dict[str, Any] | None) -> list[dict[str, Any]]:
+def new_orphans(
+    metrics: Mapping[str, Any], since: Mapping[str, Any] | None
+) -> list[dict[str, Any]]:
     """The orphans listed in ``metrics`` that ``since`` (an earlier answer) did not list."""
     known = orphan_ids(since) if since else set()
     return [entry for entry in metrics.get("orphans", []) if entry.get("id") not in known]
 
 
-def describe_orphans(orphans: Iterable[dict[str, Any]], limit: int = ORPHANS_LISTED) -> str:
+def describe_orphans(orphans: Iterable[Mapping[str, Any]], limit: int = ORPHANS_LISTED) -> str:
     """One line per detached branch: its top node's path, type and script, and how many nodes
     hang below it (``Bullet (Area2D, res://bullet.gd) and 2 nodes below it``)."""
     entries = list(orphans)

@@ -10,6 +10,8 @@ import struct
 import zlib
 from dataclasses import dataclass
 
+from agent_client.wire.errors import AgentBridgeError
+
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # color type -> samples per pixel
 _COLOR_NAMES = {0: "grey", 2: "RGB", 3: "palette", 4: "grey and alpha", 6: "RGBA"}
@@ -41,7 +43,7 @@ class Image:
         return self.pixels[y * stride : (y + 1) * stride]
 
 
-class PngError(ValueError):
+class PngError(AgentBridgeError, ValueError):
     """A file that is not a PNG this module reads (the message says why)."""
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_client.client.client import AgentClient
-from agent_client.client.replay import ReplayResult
+from agent_client.replay.play import ReplayResult
 from agent_client.wire.errors import ReplayDivergedError
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import CoverageError
 
 __all__ = ["Counted", "DecisionCounts", "ScriptCoverage"]
 
@@ -65,10 +65,10 @@ class ScriptCoverage:
         """Adds ``other``'s counts (the same source) to these.
 
         Raises:
-            UsageError: (``COVERAGE_MISMATCH``) the two counted different versions of it.
+            CoverageError: (``COVERAGE_MISMATCH``) the two counted different versions of it.
         """
         if other.sha256 != self.sha256:
-            raise UsageError(
+            raise CoverageError(
                 "COVERAGE_MISMATCH",
                 f"{self.path} differs between the runs merged (its source changed): merge "
                 "the coverage of runs of one version of the game.",

@@ -70,7 +70,7 @@ class CoverageData:
         """Adds ``other``'s counts to these (in place; returns self).
 
         Raises:
-            UsageError: (``COVERAGE_MISMATCH``) a script's source differs between the two.
+            CoverageError: (``COVERAGE_MISMATCH``) a script's source differs between the two.
         """
         for path, script in other.scripts.items():
             mine = self.scripts.get(path)
@@ -168,7 +168,7 @@ def combine(runs: Iterable[CoverageData | str | os.PathLike[str]]) -> CoverageDa
     """One run's worth of counts from many: data or saved files (xdist workers, shards).
 
     Raises:
-        UsageError: (``COVERAGE_MISMATCH``) a script's source differs between two runs.
+        CoverageError: (``COVERAGE_MISMATCH``) a script's source differs between two runs.
         ValueError: a file is not coverage data.
     """
     total = CoverageData()

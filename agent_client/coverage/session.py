@@ -38,7 +38,7 @@ from agent_client.coverage.instrument import (
     instrument_source,
 )
 from agent_client.coverage.probes import ScriptMap
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import CoverageError
 
 __all__ = ["COUNTS_FILE", "MANIFEST_FILE", "MAP_FILE", "Prepared", "prepare", "read"]
 
@@ -74,7 +74,7 @@ def prepare(
     change is not parsed again by the next launch.
 
     Raises:
-        UsageError: (``MISSING``) gdtoolkit, the GDScript parser, is not installed.
+        CoverageError: (``MISSING``) gdtoolkit, the GDScript parser, is not installed.
     """
     root = Path(project).resolve()
     out = Path(folder)
@@ -188,7 +188,7 @@ def _instrumented(
     made now (and kept there).
 
     Raises:
-        UsageError: (``MISSING``) it has to be made and gdtoolkit is not installed.
+        CoverageError: (``MISSING``) it has to be made and gdtoolkit is not installed.
         ValueError: the parser cannot read the script, or it is not UTF-8 (the message says).
     """
     key = hashlib.sha256(f"{VERSION}\0{res_path}\0{path}\0{sha256}".encode()).hexdigest()
@@ -218,7 +218,7 @@ def _made(data: bytes, res_path: str, path: str, sha256: str) -> Instrumented | 
     try:
         import gdtoolkit  # noqa: F401  (the coverage extra)
     except ImportError as error:
-        raise UsageError(
+        raise CoverageError(
             "MISSING", 'Coverage needs the GDScript parser: pip install "agent-bridge[coverage]"'
         ) from error
     try:

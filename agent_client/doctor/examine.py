@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agent_client.client.client import AgentClient
 from agent_client.doctor import report as r
@@ -27,6 +27,9 @@ from agent_client.engine.godot_import import ensure_imported
 from agent_client.engine.process import is_running
 from agent_client.wire.errors import AgentBridgeError, LaunchError
 from agent_client.wire.protocol import LOG_FILE, Event
+
+if TYPE_CHECKING:
+    from agent_client.wire.answers import DigestAnswer, TreeNode
 
 DEFAULT_FRAMES = 300
 # The engine log's lines for errors it logged (push_error, script errors, engine errors).
@@ -127,7 +130,7 @@ class _Run:
         report.verdicts.append(reset)
         report.verdicts.append(self._errors_verdict())
 
-    def _read_verdict(self, game: AgentClient, before: dict[str, Any]) -> r.Verdict:
+    def _read_verdict(self, game: AgentClient, before: DigestAnswer) -> r.Verdict:
         tree = game.get_tree(fields=["path", "script"])
         self.node_scripts = _scripts_by_path(tree)
         game.snapshot()
@@ -146,10 +149,10 @@ class _Run:
         )
 
     def _reset_verdict(
-        self, game: AgentClient, launched: dict[str, Any], launched_end: dict[str, Any]
+        self, game: AgentClient, launched: DigestAnswer, launched_end: DigestAnswer
     ) -> r.Verdict:
         try:
-            game.reset()
+            game.reset_game()
         except AgentBridgeError as error:
             return r.Verdict(r.RESET, False, f"reset_game failed: {error}")
         reset0 = game.digest(state=True)
@@ -160,7 +163,7 @@ class _Run:
         )
 
     def _same(
-        self, name: str, what: str, pairs: list[tuple[dict[str, Any], dict[str, Any]]]
+        self, name: str, what: str, pairs: list[tuple[DigestAnswer, DigestAnswer]]
     ) -> r.Verdict:
         """A verdict that the digests of each pair (frame 0, then after the frames) agree."""
         for (first, second), frame in zip(pairs, (0, self.frames), strict=True):
@@ -171,7 +174,9 @@ class _Run:
                 )
         return r.Verdict(name, True, f"{what} give the same game at frames 0 and {self.frames}")
 
-    def _explained(self, first: dict[str, Any], second: dict[str, Any]) -> list[r.NodeDifference]:
+    def _explained(
+        self, first: Mapping[str, Any], second: Mapping[str, Any]
+    ) -> list[r.NodeDifference]:
         found = r.differences(first, second)
         for difference in found:
             difference.causes = self.scripts.causes_for(difference.path, self.node_scripts)
@@ -234,7 +239,7 @@ class _Run:
         return r.Verdict(r.STOP, False, "stopping left something behind", details=details)
 
 
-def _scripts_by_path(tree: dict[str, Any]) -> dict[str, str]:
+def _scripts_by_path(tree: TreeNode) -> dict[str, str]:
     found: dict[str, str] = {}
     stack = [tree]
     while stack:

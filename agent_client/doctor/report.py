@@ -3,6 +3,7 @@ causes behind a failure, as text (one verdict a line) and as JSON."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -121,7 +122,7 @@ class Report:
         return data
 
 
-def differences(before: dict[str, Any], after: dict[str, Any]) -> list[NodeDifference]:
+def differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[NodeDifference]:
     """The nodes whose digest state differs between two games (``digest(state=True)``'s
     ``state`` of each), field by field, in the first game's tree order."""
     found: list[NodeDifference] = []

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from agent_client.engine import godot_release
 from agent_client.engine.paths import default_godot_prefix, on_windows
+from agent_client.wire.errors import AgentBridgeError
 
 SUITE = "forky"
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
@@ -38,7 +39,7 @@ RENDER_PACKAGES = ["libgl1", "libglx-mesa0", "libegl1", "libegl-mesa0", "libgl1-
 RENDER_SKIP = re.compile(r"^(debconf|sysvinit-utils|lsb-base|x11-common|fonts-.*)$")
 
 
-class InstallError(RuntimeError):
+class InstallError(AgentBridgeError, RuntimeError):
     """The engine could not be installed; the message says which step failed."""
 
 

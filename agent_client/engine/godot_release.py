@@ -13,6 +13,8 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+from agent_client.wire.errors import AgentBridgeError
+
 RELEASE = "4.6.3"
 DOWNLOADS = "https://github.com/godotengine/godot/releases/download/{version}-stable/"
 SUMS_FILE = "SHA512-SUMS.txt"
@@ -27,7 +29,7 @@ ASSETS = {
 Fetch = Callable[[str], bytes]
 
 
-class ReleaseError(RuntimeError):
+class ReleaseError(AgentBridgeError, RuntimeError):
     """The official build could not be fetched, verified or unpacked."""
 
 

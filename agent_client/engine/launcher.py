@@ -267,9 +267,9 @@ class GameTime:
 
     def __post_init__(self) -> None:
         if not isinstance(self.fps, int) or isinstance(self.fps, bool):
-            raise ValueError(f"fixed_fps is a whole number of frames a second, not {self.fps!r}.")
+            raise ValueError(f"fps is a whole number of frames a second, not {self.fps!r}.")
         if not 1 <= self.fps <= MAX_FPS:
-            raise ValueError(f"fixed_fps is 1 to {MAX_FPS} frames a second, not {self.fps}.")
+            raise ValueError(f"fps is 1 to {MAX_FPS} frames a second, not {self.fps}.")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ValueError(f"seed is an integer, not {self.seed!r}.")
 

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from agent_client.engine.paths import private_sessions_root
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import SessionError
 from agent_client.wire.protocol import READY_FILE
 
 INDEX_FILE = "cli-sessions.json"
@@ -99,12 +99,12 @@ def default_session(cwd: Path | None = None) -> str:
     in, else the only running session.
 
     Raises:
-        UsageError: NO_SESSION when none runs; AMBIGUOUS_SESSION, listing them, when several
+        SessionError: NO_SESSION when none runs; AMBIGUOUS_SESSION, listing them, when several
             could be meant (several for this project, or several and none for it).
     """
     running = {name: info for name, info in read_index()["sessions"].items() if alive(info)}
     if not running:
-        raise UsageError("NO_SESSION", "No session: start one with `agent-bridge start PROJECT`.")
+        raise SessionError("NO_SESSION", "No session: start one with `agent-bridge start PROJECT`.")
     project = project_of(cwd or Path.cwd())
     if project is not None:
         mine = [name for name, info in running.items() if _same_folder(info, project)]
@@ -125,9 +125,9 @@ def _same_folder(info: dict[str, Any], project: Path) -> bool:
         return False
 
 
-def _several(names: list[str], running: dict[str, Any], what: str) -> UsageError:
+def _several(names: list[str], running: dict[str, Any], what: str) -> SessionError:
     listed = "; ".join(f"{name} ({running[name].get('project')})" for name in sorted(names))
-    return UsageError(
+    return SessionError(
         "AMBIGUOUS_SESSION",
         f"{len(names)} sessions {what}: {listed}. Say which with --session NAME.",
     )
@@ -137,7 +137,7 @@ def session_dir(explicit: str | None) -> Path:
     """The folder of the chosen session, which must have a ready bridge.
 
     Raises:
-        UsageError: no session is chosen, or it is not running.
+        SessionError: no session is chosen, or it is not running.
     """
     name = session_name(explicit)
     if "/" in name or os.sep in name:
@@ -146,7 +146,7 @@ def session_dir(explicit: str | None) -> Path:
         known = read_index()["sessions"].get(name)
         folder = Path(known["dir"]) if known else private_sessions_root() / name
     if not (folder / READY_FILE).exists():
-        raise UsageError(
+        raise SessionError(
             "NO_SESSION",
             f"No running session {name!r} (no {folder / READY_FILE}); see `agent-bridge sessions`.",
         )

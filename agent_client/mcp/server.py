@@ -9,28 +9,24 @@ game this server started is stopped with it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
-import orjson
+from agent_client.mcp.play import Play, Result
+from agent_client.mcp.tools import Tool, build_tools, explain
+from agent_client.presentation.errors import UsageError
 
-from agent_client.mcp.tools import Play, Result, Tool, build_tools, config_entry, explain
-from agent_client.wire.errors import UsageError
 
-
-def mcp_command(args: argparse.Namespace) -> int:
-    if args.print_config:
-        sys.stdout.write(orjson.dumps(config_entry(), option=orjson.OPT_INDENT_2).decode() + "\n")
-        return 0
+def run(*, read_only: bool = False) -> None:
+    """Serves on stdin/stdout until the client goes (``agent-bridge mcp``); ``read_only``
+    leaves out the tools that change the game's state directly."""
     try:
         import anyio
     except ImportError:  # pragma: no cover - anyio comes with mcp
         raise UsageError(
             "MISSING", 'The MCP server needs: pip install "agent-bridge[mcp]"'
         ) from None
-    anyio.run(serve, Play(read_only=args.read_only))
-    return 0
+    anyio.run(serve, Play(read_only=read_only))
 
 
 async def serve(play: Play) -> None:
@@ -47,9 +43,15 @@ async def serve(play: Play) -> None:
     from agent_client import __version__
 
     lock = anyio.Lock()  # one game, one step at a time
+    built: list[Any] = [None, {}]  # the game's commands the tools were built for, the tools
 
     def tools() -> dict[str, Tool]:
-        return {tool.name: tool for tool in build_tools(play)}
+        """The tools, built again only when the game's own commands are others (a game
+        launched, attached, reset or gone)."""
+        if built[0] is not play.game_commands:
+            built[:] = [play.game_commands, {tool.name: tool for tool in build_tools(play)}]
+        tools_now: dict[str, Tool] = built[1]
+        return tools_now
 
     async def list_tools(_ctx: Any, _params: Any) -> Any:
         return types.ListToolsResult(tools=[_describe(types, tool) for tool in tools().values()])
@@ -139,4 +141,4 @@ def _argument_problem(tool: Tool, arguments: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(mcp_command(argparse.Namespace(print_config=False, read_only=False)))
+    run(read_only="--read-only" in sys.argv[1:])

@@ -8,8 +8,8 @@ snapshot shows, so ``get_by_role("button", name="Play")`` finds what a snapshot 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, cast
 
 Node = dict[str, Any]
 
@@ -20,13 +20,13 @@ class TreeIndex:
     ``descendants(node)`` is a slice of that order, so searches below a node cost nothing extra.
     """
 
-    def __init__(self, root: Node) -> None:
-        self.root = root
+    def __init__(self, root: Mapping[str, Any]) -> None:
+        self.root = cast(Node, root)  # a get_tree answer: a dict, typed as the bridge's shape
         self.nodes: list[Node] = []
         self._position: dict[int, int] = {}
         self._end: dict[int, int] = {}
         self._parent: dict[int, Node | None] = {}
-        self._add(root, None)
+        self._add(self.root, None)
 
     def _add(self, root: Node, parent: Node | None) -> None:
         # Iterative: game trees can be deeper than Python's recursion limit.

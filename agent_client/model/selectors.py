@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_client.model.nodes import Node, TreeIndex, role_of
+from agent_client.wire.errors import SelectorError
 
 _NAME = r"""[^\s#.\[\]>,"'/=!*^$~]+"""
 _NAME_RE = re.compile(_NAME)
@@ -28,10 +29,6 @@ _PATH_RE = re.compile(rf"/?{_SEGMENT}(?:/{_SEGMENT})+|/{_SEGMENT}")
 _KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.:]*")
 _OPERATORS = ("!=", "*=", "^=", "$=", "~=", "=")
 _NO_VALUE = object()
-
-
-class SelectorError(ValueError):
-    """A selector that does not parse; the message points at the position."""
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from agent_client.client.engine_errors import engine_errors
 from agent_client.client.screenshot import save_screenshot
+from agent_client.connection.engine_errors import engine_errors
 from agent_client.connection.events import format_event
 from agent_client.engine.launcher import log_tail
 from agent_client.model.nodes import TreeIndex

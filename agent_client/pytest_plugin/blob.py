@@ -21,7 +21,7 @@ import pytest
 
 from agent_client.pytest_plugin.shards import option_group, shard_option
 from agent_client.results.blob import Blob, CaseResult, copy_case_files, prepare_blob, write_blob
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
 DEFAULT_BLOB = "agent-blob"
 JUNIT_FILE = "junit.xml"
@@ -53,7 +53,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     try:
         folder = prepare_blob(config.invocation_params.dir / (given or DEFAULT_BLOB))
-    except UsageError as error:
+    except ResultsError as error:
         raise pytest.UsageError(f"--agent-blob: {error}") from None
     junit = config.option.xmlpath
     if not junit:

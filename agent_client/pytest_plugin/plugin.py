@@ -56,6 +56,7 @@ from agent_client.pytest_plugin.warm import SharedGame, WarmGame
 
 if TYPE_CHECKING:
     from agent_client.client.client import AgentClient
+    from agent_client.wire.answers import MetricsAnswer
 
 Launcher = Callable[[dict[str, Any]], "AgentClient"]
 
@@ -86,7 +87,7 @@ RECORDING = pytest.StashKey[set[int]]()
 REPLAY_FILE = "game.replay.jsonl"
 VIDEO_FILE = "video.avi"
 START_SEQ = pytest.StashKey[dict[int, int]]()
-ORPHANS_BEFORE = pytest.StashKey[dict[int, dict[str, Any]]]()
+ORPHANS_BEFORE = pytest.StashKey[dict[int, "MetricsAnswer"]]()
 SNAPSHOT_PLACE = pytest.StashKey[Any]()
 ORPHANS_LISTED = 1000
 NO_PROJECT = (
@@ -293,7 +294,7 @@ def agent_launch_options(pytestconfig: pytest.Config) -> dict[str, Any]:
         "render": setting(pytestconfig, "agent_render"),
         "ready_timeout": setting(pytestconfig, "agent_launch_timeout"),
         "realtime": setting(pytestconfig, "agent_realtime"),
-        "fixed_fps": setting(pytestconfig, "agent_fps"),
+        "fps": setting(pytestconfig, "agent_fps"),
         "seed": setting(pytestconfig, "agent_seed"),
         "user_data": setting(pytestconfig, "agent_user_data"),
     }
@@ -556,7 +557,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
         return (yield)
 
 
-def _orphan_metrics(client: AgentClient) -> dict[str, Any] | None:
+def _orphan_metrics(client: AgentClient) -> MetricsAnswer | None:
     """``metrics`` with the orphans listed, or None when the bridge cannot tell."""
     from agent_client.wire.errors import AgentBridgeError
 
@@ -571,7 +572,7 @@ def _orphan_metrics(client: AgentClient) -> dict[str, Any] | None:
 def _undeclared_errors(item: pytest.Item, clients: list[tuple[str, AgentClient]]) -> list[str]:
     """Why the test fails for the engine errors its games logged: errors it did not declare,
     and patterns of ``agent_expect_errors`` no error matched. Empty when nothing is wrong."""
-    from agent_client.client.engine_errors import engine_errors
+    from agent_client.connection.engine_errors import engine_errors
 
     starts = item.stash.get(START_SEQ, {})
     patterns = [

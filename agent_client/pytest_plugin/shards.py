@@ -26,7 +26,7 @@ from agent_client.results.durations import (
     parse_shard,
     save_durations,
 )
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
 
 def option_group(parser: pytest.Parser) -> pytest.OptionGroup:
@@ -89,7 +89,7 @@ def shard_option(config: pytest.Config) -> Shard | None:
         return None
     try:
         return parse_shard(str(spec))
-    except UsageError as error:
+    except ResultsError as error:
         raise pytest.UsageError(f"--agent-shard: {error}") from None
 
 
@@ -104,7 +104,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if shard is not None:
         try:
             run.durations = load_durations(run.durations_path)
-        except UsageError as error:
+        except ResultsError as error:
             raise pytest.UsageError(str(error)) from None
     if shard is not None or run.store:
         config.pluginmanager.register(run, "agent-bridge-shard-run")

@@ -90,7 +90,7 @@ class WarmGame:
         if scene in self._resets_differ or (launched is None and self._checks(client)):
             return False  # no launch of this scene to compare with yet: launch it
         try:
-            client.reset(scene or self._options.get("scene"))
+            client.reset_game(scene or self._options.get("scene"))
             if launched is None:
                 return True
             now = client.digest()

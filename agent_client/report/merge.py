@@ -1,7 +1,7 @@
 """``agent-bridge report merge DIR... -o report/``: the blobs of a run's shards joined into one
 static HTML report.
 
-    report = merge_report(["blobs"], "report")     # UsageError naming what is wrong
+    report = merge_report(["blobs"], "report")     # ResultsError naming what is wrong
     report.index                                   # report/index.html
 
 What it writes into the report folder:
@@ -21,11 +21,8 @@ said in the report and on stderr, and its test keeps its other links.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
-import sys
-import webbrowser
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -37,9 +34,9 @@ from agent_client.report.model import Link, MergedReport, ReportCase
 from agent_client.results.blob import OUTCOMES, Blob, CaseFile, find_blobs, read_blob
 from agent_client.results.durations import save_durations
 from agent_client.trace.view import TraceError, load_trace, render_html
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
-__all__ = ["Link", "MergedReport", "ReportCase", "merge_report", "report_command"]
+__all__ = ["Link", "MergedReport", "ReportCase", "merge_report"]
 
 REPORT_KIND = "agent-bridge-report"
 # A row's links in this order: what explains a failure first.
@@ -65,7 +62,7 @@ def merge_report(
         The report: its cases, the blobs read and the notes it shows.
 
     Raises:
-        UsageError: (``BAD_BLOB``) a path is not a blob, or a blob is damaged or lacks a file
+        ResultsError: (``BAD_BLOB``) a path is not a blob, or a blob is damaged or lacks a file
             it lists; blobs that do not belong together; (``BAD_OUTPUT``) ``out`` is a file
             or a folder holding something else than a report.
     """
@@ -119,13 +116,15 @@ def _check_together(blobs: Sequence[Blob], labels: Sequence[str]) -> list[str]:
     totals = {blob.shard.total for blob in blobs if blob.shard}
     if len(totals) > 1:
         splits = ", ".join(f"{blob.path} is shard {blob.shard}" for blob in blobs if blob.shard)
-        raise UsageError(bad, f"The blobs come from different splits ({splits}): merge one run's.")
+        raise ResultsError(
+            bad, f"The blobs come from different splits ({splits}): merge one run's."
+        )
     owner: dict[str, Path] = {}
     shards: dict[int, Path] = {}
     for blob in blobs:
         if blob.shard is not None:
             if blob.shard.index in shards:
-                raise UsageError(
+                raise ResultsError(
                     bad,
                     f"{shards[blob.shard.index]} and {blob.path} are both shard {blob.shard}: "
                     "merge one run's blobs.",
@@ -133,7 +132,7 @@ def _check_together(blobs: Sequence[Blob], labels: Sequence[str]) -> list[str]:
             shards[blob.shard.index] = blob.path
         for case in blob.tests:
             if case.nodeid in owner:
-                raise UsageError(
+                raise ResultsError(
                     bad,
                     f"{case.nodeid} is in two blobs, {owner[case.nodeid]} and {blob.path}: "
                     "merge one run's blobs.",
@@ -158,14 +157,14 @@ def _check_together(blobs: Sequence[Blob], labels: Sequence[str]) -> list[str]:
 
 def _prepare_out(out: Path) -> Path:
     if out.exists() and not out.is_dir():
-        raise UsageError("BAD_OUTPUT", f"{out} is a file; the report is a folder: name another.")
+        raise ResultsError("BAD_OUTPUT", f"{out} is a file; the report is a folder: name another.")
     if out.is_dir() and any(out.iterdir()):
         try:
             earlier = orjson.loads((out / REPORT_FILE).read_bytes()).get("kind")
         except (OSError, orjson.JSONDecodeError, AttributeError):
             earlier = None
         if earlier != REPORT_KIND:
-            raise UsageError(
+            raise ResultsError(
                 "BAD_OUTPUT",
                 f"{out} is not empty and holds no earlier report: name a folder of its own "
                 "for the report, or empty this one.",
@@ -244,22 +243,3 @@ def _report_json(report: MergedReport) -> dict[str, Any]:
 
 
 # --- the command line ---------------------------------------------------------------------------
-
-
-def report_command(args: argparse.Namespace) -> int:
-    """``agent-bridge report merge DIR... -o OUT [--durations FILE] [--open]``."""
-    report = merge_report(args.blobs, args.out, durations=args.durations)
-    shards = sorted(str(blob.shard) for blob in report.blobs if blob.shard)
-    sys.stdout.write(
-        f"merged {len(report.blobs)} blob{'s' if len(report.blobs) != 1 else ''}"
-        + (f" (shards {', '.join(shards)})" if shards else "")
-        + f": {report.summary()}\n"
-    )
-    for note in report.notes:
-        sys.stderr.write(f"note: {note}\n")
-    if args.durations:
-        sys.stdout.write(f"wrote {args.durations}\n")
-    sys.stdout.write(f"wrote {report.index}\n")
-    if args.open:
-        webbrowser.open(report.index.resolve().as_uri())
-    return 0

@@ -37,7 +37,7 @@ from typing import Any
 import orjson
 
 from agent_client.results.durations import Shard
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
 __all__ = [
     "BLOB_FILE",
@@ -65,8 +65,8 @@ PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 WHAT_A_BLOB_IS = "a results blob is the folder pytest --agent-blob (or --agent-shard) writes"
 
 
-def _bad(message: str) -> UsageError:
-    return UsageError("BAD_BLOB", message)
+def _bad(message: str) -> ResultsError:
+    return ResultsError("BAD_BLOB", message)
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def prepare_blob(folder: str | os.PathLike[str]) -> Path:
     earlier run's) is replaced; anything else that is not empty is refused.
 
     Raises:
-        UsageError: (``BAD_BLOB``) ``folder`` is a file, or a folder holding other things.
+        ResultsError: (``BAD_BLOB``) ``folder`` is a file, or a folder holding other things.
     """
     target = Path(folder)
     if target.exists() and not target.is_dir():
@@ -229,7 +229,7 @@ def find_blobs(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     blobs (the artifacts of a CI matrix, downloaded into one folder).
 
     Raises:
-        UsageError: (``BAD_BLOB``) a path is missing, a file, or a folder with no blob in it.
+        ResultsError: (``BAD_BLOB``) a path is missing, a file, or a folder with no blob in it.
     """
     found: list[Path] = []
     for given in paths:
@@ -255,7 +255,7 @@ def read_blob(folder: str | os.PathLike[str]) -> Blob:
     """Read and check a blob: its ``blob.json`` and that every file it lists is there.
 
     Raises:
-        UsageError: (``BAD_BLOB``) not a blob, a ``blob.json`` that is damaged or of a newer
+        ResultsError: (``BAD_BLOB``) not a blob, a ``blob.json`` that is damaged or of a newer
             format, or a listed file (such as a test's trace) that is missing.
     """
     path = Path(folder)

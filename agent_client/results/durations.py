@@ -24,7 +24,7 @@ from pathlib import Path
 
 import orjson
 
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
 __all__ = [
     "DURATIONS_FILE",
@@ -54,17 +54,17 @@ def parse_shard(spec: str) -> Shard:
     """``"2/4"`` -> ``Shard(2, 4)``.
 
     Raises:
-        UsageError: (``BAD_SHARD``) not two whole numbers K/N with 1 <= K <= N.
+        ResultsError: (``BAD_SHARD``) not two whole numbers K/N with 1 <= K <= N.
     """
     found = SHARD_SPEC.fullmatch(spec)
     if found is None:
-        raise UsageError(
+        raise ResultsError(
             "BAD_SHARD",
             f"A shard is K/N, two whole numbers such as 2/4 (shard 2 of 4), not {spec!r}.",
         )
     index, total = int(found.group(1)), int(found.group(2))
     if total < 1 or not 1 <= index <= total:
-        raise UsageError(
+        raise ResultsError(
             "BAD_SHARD",
             f"Shard {index}/{total} does not exist: K/N needs 1 <= K <= N "
             f"(shards are numbered from 1), not {spec.strip()!r}.",
@@ -103,7 +103,7 @@ def load_durations(path: str | os.PathLike[str]) -> dict[str, float]:
     """The durations in ``path``, or ``{}`` when there is no such file.
 
     Raises:
-        UsageError: (``BAD_DURATIONS``) the file is not a JSON object of node id -> seconds.
+        ResultsError: (``BAD_DURATIONS``) the file is not a JSON object of node id -> seconds.
     """
     source = Path(path)
     try:
@@ -111,25 +111,25 @@ def load_durations(path: str | os.PathLike[str]) -> dict[str, float]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise UsageError(
+        raise ResultsError(
             "BAD_DURATIONS", f"Cannot read the durations file {source}: {error}."
         ) from None
     fix = "write it again with --agent-store-durations or `agent-bridge report merge --durations`"
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
-        raise UsageError(
+        raise ResultsError(
             "BAD_DURATIONS", f"{source} is not a durations file: it is not JSON ({error}); {fix}."
         ) from None
     if not isinstance(data, dict):
-        raise UsageError(
+        raise ResultsError(
             "BAD_DURATIONS",
             f"{source} is not a durations file: it holds a JSON {type(data).__name__}, not an "
             f"object of test id -> seconds; {fix}.",
         )
     for nodeid, seconds in data.items():
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
-            raise UsageError(
+            raise ResultsError(
                 "BAD_DURATIONS",
                 f"{source} is not a durations file: {nodeid!r} has {seconds!r}, not a number of "
                 f"seconds; {fix}.",

@@ -26,10 +26,21 @@ AgentBridgeError                    anything this package raises
 │                                   errors (also an AssertionError: a failed replay test)
 ├── ResponseTimeoutError            no answer in time: the game hangs (also a TimeoutError)
 ├── StrictModeError                 a locator action matched several nodes (.matches)
-├── UsageError                      a front end cannot do what was asked: no such session,
-│                                   bad arguments, a missing extra (.code)
-└── WaitTimeoutError                a client-side wait ran out: an action's target never
-                                    became actionable, an event never came (also a TimeoutError)
+├── SelectorError                   a selector that does not parse (also a ValueError)
+├── WaitTimeoutError                a client-side wait ran out: an action's target never
+│                                   became actionable, an event never came (also a TimeoutError)
+└── CodedError                      an error of the client's own, named by a code (.code)
+    ├── SessionError                no session, or several that could be meant (NO_SESSION,
+    │                               AMBIGUOUS_SESSION)
+    ├── ResultsError                a results blob, durations file, shard or report folder
+    │                               that cannot be used (BAD_BLOB, BAD_SHARD, ...)
+    ├── CoverageError               coverage that cannot be counted or merged (MISSING: no
+    │                               GDScript parser; NO_COVERAGE; COVERAGE_MISMATCH)
+    └── UsageError                  a front end cannot do what was asked: bad arguments, a
+                                    missing extra (agent_client.presentation.errors)
+
+Elsewhere, each beside what raises it: TraceError (a file that is no trace), PngError (a file
+that is no PNG this client reads), InstallError and ReleaseError (installing Godot).
 """
 
 from __future__ import annotations
@@ -39,7 +50,9 @@ from typing import Any
 __all__ = [
     "AgentBridgeError",
     "BridgeError",
+    "CodedError",
     "CommandTimeoutError",
+    "CoverageError",
     "ERROR_CLASSES",
     "EngineNotFoundError",
     "GameExitedError",
@@ -55,11 +68,13 @@ __all__ = [
     "ReplayFileError",
     "RequestCancelledError",
     "ResponseTimeoutError",
+    "ResultsError",
+    "SelectorError",
+    "SessionError",
     "StaleRefError",
     "StrictModeError",
     "UnknownCommandError",
     "UnsupportedError",
-    "UsageError",
     "WaitTimeoutError",
     "error_from_response",
 ]
@@ -207,18 +222,39 @@ class StrictModeError(AgentBridgeError):
         self.described = described or []
 
 
-class UsageError(AgentBridgeError):
-    """A front end (the command line, the MCP server) cannot do what it was asked: no such
-    session, bad arguments, a missing extra. ``code`` names the case (``NO_SESSION``, ...)."""
+class SelectorError(AgentBridgeError, ValueError):
+    """A selector that does not parse; the message points at the position. Also a ValueError,
+    as it was before it joined this tree."""
+
+
+class WaitTimeoutError(AgentBridgeError, TimeoutError):
+    """A wait on the client side ran out of time: an action's target never became actionable,
+    or an awaited event or state never came. The message holds the call log."""
+
+
+class CodedError(AgentBridgeError):
+    """An error of the client's own, named by a code as the bridge's errors are (``.code``:
+    ``NO_SESSION``, ``BAD_BLOB``, ...), which the command line and the MCP server print."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
 
 
-class WaitTimeoutError(AgentBridgeError, TimeoutError):
-    """A wait on the client side ran out of time: an action's target never became actionable,
-    or an awaited event or state never came. The message holds the call log."""
+class SessionError(CodedError):
+    """No session to drive: none runs (``NO_SESSION``), or several could be meant and none was
+    named (``AMBIGUOUS_SESSION``, listing them)."""
+
+
+class CoverageError(CodedError):
+    """Coverage that cannot be counted or merged: the GDScript parser missing (``MISSING``),
+    a game launched without it (``NO_COVERAGE``), two runs of different versions of a script
+    (``COVERAGE_MISMATCH``)."""
+
+
+class ResultsError(CodedError):
+    """A test run's result files cannot be used: a results blob (``BAD_BLOB``), a durations
+    file (``BAD_DURATIONS``), a shard (``BAD_SHARD``) or a report folder (``BAD_OUTPUT``)."""
 
 
 ERROR_CLASSES: dict[str, type[BridgeError]] = {

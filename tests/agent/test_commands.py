@@ -14,6 +14,7 @@ from agent_client import (
     UnsupportedError,
 )
 from tests.agent.tree_checks import same_fields
+from tests.command_table import differences
 
 LAB = "/root/Lab"
 
@@ -26,6 +27,14 @@ def find(tree: dict, name: str) -> dict:
         if found:
             return found
     return {}
+
+
+def test_the_command_table_is_the_bridges_own(lab: AgentClient) -> None:
+    """Every command of agent_client/wire/commands.py, parameter for parameter: the same names,
+    types, defaults, bounds, choices and required ones as the Godot bridge's own schemas."""
+    commands = lab.hello(schemas=True)["commands"]
+    schemas = {c["name"]: c["args_schema"] for c in commands if c.get("source") == "bridge"}
+    assert differences(schemas) == []
 
 
 def test_hello_is_small_and_gives_schemas_on_request(lab: AgentClient) -> None:

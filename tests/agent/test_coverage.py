@@ -17,7 +17,7 @@ from agent_client import AgentClient, InternalBridgeError, InvalidArgsError
 from agent_client.coverage import CoverageData, combine, session
 from agent_client.coverage.instrument import Instrumented
 from tests.conftest import COVERAGE_GAME, DEMO_GAME, REPO, line_of
-from tests.genhtml import NEEDS_GENHTML, genhtml
+from tests.genhtml import genhtml
 
 SCRIPTS = COVERAGE_GAME / "scripts"
 sys.path.insert(0, str(REPO / "demos"))
@@ -149,7 +149,6 @@ def test_a_script_whose_copy_does_not_compile_runs_as_it_is_and_is_named(
     assert not any(e["type"] == "engine_error" for e in game.event_log), "not the game's error"
 
 
-@NEEDS_GENHTML
 def test_genhtml_reads_a_real_games_lcov(covered: AgentClient, tmp_path: Path) -> None:
     covered.command("spawn", kind="bat")
     tracefile = covered.coverage().write_lcov(tmp_path / "game.lcov")

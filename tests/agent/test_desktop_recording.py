@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient
-from agent_client.client.replay_file import ReplayFile
 from agent_client.engine.addon import install
+from agent_client.replay.file import ReplayFile
 from tests import xperson
-from tests.conftest import FIXTURE_GAME, SHOP_GAME
+from tests.conftest import FIXTURE_GAME, SHOP_GAME, terminal_job
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 MENU = "res://scenes/menu.tscn"
@@ -84,7 +84,7 @@ def start(command: str, project: Path, out: Path, *extra: str) -> subprocess.Pop
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        start_new_session=True,
+        **terminal_job(),
     )
     assert cli.stderr is not None
     said = []

@@ -13,7 +13,7 @@ import orjson
 import pytest
 
 from agent_client import AgentClient
-from agent_client.client.engine_errors import is_engine_error
+from agent_client.connection.engine_errors import is_engine_error
 from tests.conftest import GODOT3_GAME
 
 MAIN = "/root/Main"

@@ -97,7 +97,9 @@ def test_an_agent_plays_a_level_through_mcp_tools_alone() -> None:
             clicked = await call(session, "click", target=ref)
             assert "pressed from /root/LevelScene/HUDLayer/TopBar/CayleyButton" in clicked
             assert "screen" in clicked
-            tree = orjson.loads(await call(session, "get_tree", root="/root/LevelScene", depth=20))
+            tree = orjson.loads(
+                await call(session, "get_tree", root="/root/LevelScene", max_depth=20)
+            )
             lean = orjson.loads(
                 await call(session, "get_tree", root="/root/LevelScene", fields=["name", "role"])
             )
@@ -179,13 +181,13 @@ def test_a_game_world_through_mcp_tools() -> None:
     async def explore() -> None:
         async with server() as (session, _):
             names = await tool_names(session)
-            assert {"actions", "gamepad", "nearby", "raycast"} <= names
+            assert {"list_actions", "gamepad", "nearby", "raycast"} <= names
             world = str(REPO / "tests" / "fixture_game")
             launched = await call(session, "launch", project=world, scene=WORLD_2D)
             assert "- controls: ui_cancel (Escape, pad B), move_left (A, Left" in launched
-            controls = await call(session, "actions")
+            controls = await call(session, "list_actions")
             assert "  fire: pad A\n" in controls and "  throttle: RT\n" in controls
-            fired = await call(session, "gamepad", button="a")
+            fired = await call(session, "gamepad", joy_button="a")
             assert fired.startswith("input joy_button=a (plays fire)") and "fired from" in fired, (
                 fired
             )
@@ -196,7 +198,7 @@ def test_a_game_world_through_mcp_tools() -> None:
             ]
             ray = await call(session, "raycast", target="/root/World2D/Player", to=[600, 300])
             assert ray.startswith('hit generic "Wall" @e2 at 390,300 (190 away)')
-            bad = await session.call_tool("gamepad", {"button": "z"})
+            bad = await session.call_tool("gamepad", {"joy_button": "z"})
             assert bad.is_error and "INVALID_ARGS: Unknown joy_button" in text_of(bad)
             nowhere = await session.call_tool("nearby", {"target": "/root/World2D/Nobody"})
             assert nowhere.is_error and "NOT_FOUND" in text_of(nowhere)

@@ -23,7 +23,7 @@ LAB = "/root/Lab"
 @pytest.fixture
 def timed_lab() -> Iterator[AgentClient]:
     """The lab at a fixed 60 frames a second: every frame is the same game time."""
-    with AgentClient.launch(FIXTURE_GAME, scene=LAB_SCENE, fixed_fps=60) as game:
+    with AgentClient.launch(FIXTURE_GAME, scene=LAB_SCENE, fps=60) as game:
         yield game
 
 

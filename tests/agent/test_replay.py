@@ -22,10 +22,10 @@ from agent_client import (
     ReplayFileError,
     check_replay,
 )
-from agent_client.client.avi import read_avi
-from agent_client.client.replay_file import ReplayFile
 from agent_client.engine.addon import install
 from agent_client.engine.launcher import GameTime, find_godot, godot_argv
+from agent_client.replay.file import ReplayFile
+from tests.avi import read_avi
 from tests.conftest import FIXTURE_GAME, SHOP_GAME
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"

@@ -55,7 +55,7 @@ def test_a_reset_game_is_the_game_as_launched(reset_game: AgentClient) -> None:
     game.call_method(MAIN, "dirty")
     game.step(5)
     assert game.call_method(MAIN, "state") != launched
-    done = game.reset()
+    done = game.reset_game()
     assert done["autoloads"] == ["GameState", "Hud"] and done["frame"] == 0
     assert done["statics"] == 1 and done["orphans_freed"] == 1
     assert game.call_method(MAIN, "state") == launched
@@ -76,7 +76,7 @@ def test_the_games_errors_from_its_first_line_arrive_as_events_and_a_reset_survi
         assert [any(part in error for error in launched) for part in expected] == [True] * 3, (
             launched
         )
-        done = game.reset(broken)
+        done = game.reset_game(broken)
         assert done["frame"] == 0, "the game's own script error is not the reset's failure"
         again = _errors(game)
         assert [any(part in error for error in again) for part in expected] == [True] * 3, again
@@ -106,7 +106,7 @@ def test_the_event_log_starts_over(reset_game: AgentClient) -> None:
     game = reset_game
     game.call_method(MAIN, "dirty")
     assert game.wait_for_event("score_changed")["args"] == [42]
-    game.reset()
+    game.reset_game()
     assert all(event["type"] != "score_changed" for event in game.event_log)
     game.call_method("/root/GameState", "add_score", 5)
     assert game.wait_for_event("score_changed")["args"] == [5], "the autoload's signal is hooked"
@@ -116,17 +116,17 @@ def test_the_event_log_starts_over(reset_game: AgentClient) -> None:
 def test_a_reset_onto_another_scene_and_bad_scenes(reset_game: AgentClient) -> None:
     game = reset_game
     with pytest.raises(NotFoundError, match="no scene file"):
-        game.reset("res://scenes/nowhere.tscn")
+        game.reset_game("res://scenes/nowhere.tscn")
     with pytest.raises(InvalidArgsError, match="outside the project"):
-        game.reset("res://../elsewhere.tscn")
+        game.reset_game("res://../elsewhere.tscn")
     assert game.call_method(MAIN, "state")["score"] == 0, "a refused reset changes nothing"
-    assert game.reset("res://scenes/hud.tscn")["scene"] == "res://scenes/hud.tscn"
+    assert game.reset_game("res://scenes/hud.tscn")["scene"] == "res://scenes/hud.tscn"
     last = game.get_tree("/root", max_depth=1)["children"][-1]
     assert last["type"] == "CanvasLayer", "the named scene is the current one"
     # How Godot 4.4 and later name the main scene in project.godot.
-    assert game.reset("uid://bcspcubngfj70")["scene"] == "res://scenes/main.tscn"
+    assert game.reset_game("uid://bcspcubngfj70")["scene"] == "res://scenes/main.tscn"
     with pytest.raises(NotFoundError, match="no scene file uid://"):
-        game.reset("uid://aaaaaaaaaaaaa")
+        game.reset_game("uid://aaaaaaaaaaaaa")
 
 
 @pytest.mark.usefixtures("godot_for_inner_runs")

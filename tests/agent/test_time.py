@@ -137,10 +137,10 @@ def test_acting_on_a_game_that_paused_itself_is_refused_not_silently_ignored(
 
 def test_step_until_stops_when_the_condition_holds(lab: AgentClient) -> None:
     lab.call_method(LAB, "reset_clock")
-    met = lab.step_until(node=LAB, prop="ticks", op=">=", value=4, max_frames=5000)
+    met = lab.step_until(node=LAB, property="ticks", op=">=", value=4, max_frames=5000)
     assert (met["met"], met["frames"], met["held"]) == (True, 4, True)
     assert lab.get_property(LAB, "ticks") == 4
-    assert lab.step_until(node=LAB, prop="ticks", op=">=", value=4)["frames"] == 0
+    assert lab.step_until(node=LAB, property="ticks", op=">=", value=4)["frames"] == 0
     missed = lab.step_until(event="never_fired", max_frames=5)
     assert missed == {**missed, "met": False, "frames": 5}
     with pytest.raises(InvalidArgsError, match="exactly one condition"):

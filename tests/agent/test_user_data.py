@@ -112,13 +112,13 @@ def test_reset_empties_the_user_folder_and_seeds_it_again(person: Path, seed: Pa
         game.call_method(MAIN, "save", "changed")
         (place / "extra" / "deep").mkdir(parents=True)
         (place / "extra" / "deep" / "more.txt").write_text("more", encoding="utf-8")
-        game.reset()
+        game.reset_game()
         assert found(game) == "seeded", "the fresh scene's _ready read the seed again"
         assert files(place) == {"save.txt": "seeded", "slots/1.txt": "slot one"}
         assert (place / "logs" / "godot.log").is_file(), "the engine's open log stays"
     with AgentClient.launch(USER_DATA_GAME) as game:
         game.call_method(MAIN, "save", "changed")
-        game.reset()
+        game.reset_game()
         assert found(game) == "" and files(user_dir(game)) == {}
     assert list(person.iterdir()) == []
 
@@ -131,7 +131,7 @@ def test_a_reset_leaves_what_the_engine_made_before_the_game_ran(person: Path) -
         assert {"logs", "shader_cache"} <= set(kept), kept
         game.call_method(MAIN, "save", "changed")
         game.screenshot()
-        game.reset()
+        game.reset_game()
         assert sorted(entry.name for entry in place.iterdir()) == sorted(kept)
         game.screenshot()
         assert [e for e in game.event_log if e["type"] == "engine_error"] == []
@@ -147,7 +147,7 @@ def test_reset_removes_a_link_and_leaves_what_it_led_to(person: Path, tmp_path: 
         place = user_dir(game)
         (place / "folder_link").symlink_to(outside, target_is_directory=True)
         (place / "file_link").symlink_to(outside / "keep.txt")
-        game.reset()
+        game.reset_game()
         assert sorted(entry.name for entry in place.iterdir()) == ["logs"]
     assert files(outside) == {"keep.txt": "kept"}
 
@@ -157,7 +157,7 @@ def test_own_user_data_is_the_persons_folder_and_reset_leaves_it(own_saves: Path
         assert game.hello()["user_data"] == {"path": str(own_saves), "isolated": False}
         assert found(game) == "the person's own"
         game.call_method(MAIN, "save", "mine")
-        game.reset()
+        game.reset_game()
         assert found(game) == "mine", "a reset never empties the person's own folder"
     assert files(own_saves) == {"save.txt": "mine"}
 
@@ -182,7 +182,7 @@ def test_a_user_folder_the_engine_did_not_take_is_reported_and_left_alone(
             (error,) = [e for e in game.event_log if e["type"] == "engine_error"]
             assert str(own_saves) in error["args"][1] and str(home) in error["args"][1]
             assert str(own_saves) in str(launcher.user_data_problem(game.info, home))
-            game.reset()
+            game.reset_game()
             assert found(game) == "the person's own"
     finally:
         shutil.rmtree(home.parent, ignore_errors=True)

@@ -20,7 +20,7 @@ AT = re.compile(r"\bat=(-?\d+),(-?\d+)")
 
 @pytest.fixture
 def world() -> Iterator[AgentClient]:
-    with AgentClient.launch(FIXTURE_GAME, scene="res://scenes/world_2d.tscn", fixed_fps=60) as game:
+    with AgentClient.launch(FIXTURE_GAME, scene="res://scenes/world_2d.tscn", fps=60) as game:
         yield game
 
 
@@ -67,12 +67,12 @@ def test_an_action_bound_only_to_a_pad_is_played_with_the_pad(world: AgentClient
 
 
 def test_a_trigger_is_held_and_let_go(world: AgentClient) -> None:
-    held = world.gamepad(axis="trigger_right", value=0.8, pressed=True)
+    held = world.gamepad(joy_axis="trigger_right", value=0.8, pressed=True)
     assert held["actions"] == ["throttle"] and held["joy_axis"] == 5
     world.wait_frames(3)
     assert world.get_property(PLAYER, "raw_trigger") == pytest.approx(0.8)
     assert world.get_property(PLAYER, "throttle") > 0.5
-    world.gamepad(axis="trigger_right", pressed=False)
+    world.gamepad(joy_axis="trigger_right", pressed=False)
     world.wait_frames(3)
     assert world.get_property(PLAYER, "throttle") == 0
 
@@ -82,14 +82,14 @@ def test_the_left_stick_moves_the_player_and_the_snapshot_shows_its_velocity(
 ) -> None:
     start, pressed_at = position(world), world.last_frame
     # The stick reaches the game with the next frame's physics tick: it moves 4 px a tick.
-    world.gamepad(axis="left_x", value=1.0, pressed=True)
+    world.gamepad(joy_axis="left_x", value=1.0, pressed=True)
     world.step(10)
     ticks = world.last_frame - pressed_at
     moving = line_of(world.snapshot()["text"], "Player")
     x = start["x"] + 4 * ticks
     assert re.search(rf"\[at={x:g},300, pos={x:g},300, vel=240,0, class=player_2d", moving), moving
     released_at = world.last_frame  # the release, too, reaches the game with the next tick
-    world.gamepad(axis="left_x", pressed=False)
+    world.gamepad(joy_axis="left_x", pressed=False)
     world.step(2)
     moved = 4 * (released_at - pressed_at)
     assert position(world) == {"x": start["x"] + moved, "y": start["y"]}, "240 px/s while held"

@@ -105,7 +105,7 @@ def test_time_control_and_unchanged_snapshots(cli: Cli, session: str) -> None:
     held = cli("hold", "--key", "Space", "--frames", "4").stdout
     assert re.match(r"held Space for 4 frames, now at frame \d+\n", held)
     assert re.match(r"[0-9a-f]{16} at frame \d+ \(\d+ nodes\)\n", cli("digest").stdout)
-    assert "error BAD_ARGS" in cli("sequence", "/no/such/file.json", ok=False).stderr
+    assert "error BAD_ARGS" in cli("input-sequence", "/no/such/file.json", ok=False).stderr
     until = cli("step-until", "--node", f"{CONFORMANCE}/PlayButton", "--max-frames", "3")
     assert until.stdout == "met after 0 frames\n"
     missing = cli("step-until", "--node", f"{CONFORMANCE}/Nope", "--max-frames", "3", ok=False)

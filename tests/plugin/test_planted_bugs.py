@@ -22,7 +22,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def agent_launch_options(agent_launch_options):
-    return {**agent_launch_options, "fixed_fps": 60}
+    return {**agent_launch_options, "fps": 60}
 """
 HEADLESS = ("-k", "not looks")
 Clinic = Callable[..., pytest.RunResult]  # clinic(bug or None, *pytest arguments)

@@ -14,6 +14,7 @@ import psutil
 import pytest
 
 from agent_client.engine.process import stop_tree
+from tests.conftest import terminal_job
 
 pytest_plugins = ["pytester"]
 
@@ -112,11 +113,7 @@ def test_waits(game):
     if how == "ctrl-c" and os.name == "nt":
         pytest.skip("Windows cannot send a console Ctrl-C to one child process group")
     # Its own process group (session), so the cleanup below can end everything it started.
-    group = (
-        {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-        if os.name == "nt"
-        else {"start_new_session": True}
-    )
+    group = terminal_job()
     run = subprocess.Popen(
         [
             sys.executable,

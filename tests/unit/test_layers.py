@@ -1,9 +1,8 @@
 """The package's subpackages are its layers and their imports only look down
 (docs/ARCHITECTURE.md): wire <- model <- coverage <- transport <- engine <- connection <- trace
-<- client
-<- results <- doctor <- front ends (cli, mcp, pytest_plugin, report), which never import each other;
-no import cycle; pytest only in the plugin; and ``import agent_client`` works without pytest
-installed."""
+<- replay <- client <- results <- doctor <- presentation <- front ends (cli, mcp, pytest_plugin,
+report), which never import each other; no import cycle; pytest only in the plugin; and
+``import agent_client`` works without pytest installed."""
 
 from __future__ import annotations
 
@@ -25,9 +24,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("engine",),
     ("connection",),
     ("trace",),
+    ("replay",),
     ("client",),
     ("results",),
     ("doctor",),
+    ("presentation",),
     ("cli", "mcp", "pytest_plugin", "report"),
 ]
 LAYER_OF = {package: number for number, packages in enumerate(LAYERS) for package in packages}

@@ -91,3 +91,10 @@ def test_every_fixture_and_hook_of_the_plugin_module_reaches_pytest() -> None:
             defined.append(node.name)
     assert "agent_replay" in defined and "pytest_configure" in defined
     assert [name for name in defined if not hasattr(package, name)] == []
+
+
+def test_a_renamed_public_name_still_imports_with_a_deprecation_warning() -> None:
+    namespace: dict[str, object] = {}
+    with pytest.warns(DeprecationWarning, match="EngineError is now EngineErrorEvent"):
+        exec("from agent_client import EngineError", namespace)
+    assert namespace["EngineError"] is agent_client.EngineErrorEvent

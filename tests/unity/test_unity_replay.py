@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient, ReplayDivergedError, check_replay
-from agent_client.client.replay_file import ReplayFile
+from agent_client.replay.file import ReplayFile
 
 TIMEOUT = 20.0
 SEED = 3
@@ -98,11 +98,11 @@ def test_reset_game_gives_a_fresh_game_at_frame_zero(host_exe: Path) -> None:
         game.step(10)
         first = game.digest()["digest"]
         game.command("echo", text="before")
-        reset = game.reset()
+        reset = game.reset_game()
         assert reset["frame"] == 0 and reset["scene"] == "Assets/Scenes/Conformance.unity"
         assert reset["autoloads"] == ["HostGameCommands.Register"]
         assert game.command("echo", text="again")["count"] == 1, "the game's start-up ran again"
-        lab = game.reset("Lab")
+        lab = game.reset_game("Lab")
         assert lab["scene"] == "Assets/Scenes/Lab.unity"
         game.set_property(SPINNER, "wanders", True)
         game.step(10)

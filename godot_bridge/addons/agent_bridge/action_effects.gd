@@ -4,10 +4,11 @@ extends RefCounted
 ## it asks for other snapshot options) with the tree_version. Every action command takes the
 ## options in ACTION_OPTIONS.
 
-const AgentMode := preload("agent_mode.gd")
 const ArgSchema := preload("arg_schema.gd")
+const Clock := preload("clock.gd")
 const CommandError := preload("command_error.gd")
 const Screen := preload("screen.gd")
+const Services := preload("services.gd")
 const Snapshot := preload("snapshot.gd")
 
 const ACTION_OPTIONS := {
@@ -17,21 +18,25 @@ const ACTION_OPTIONS := {
 		"description": "true, or snapshot options ({interactive, compact, since, ...}): "
 		+ "answer with a snapshot of the new state (compact by default)"},
 	"timeout_ms": {"type": "integer", "default": 5000, "minimum": 0,
-		"maximum": AgentMode.MAX_TIMEOUT_MS,
+		"maximum": Clock.MAX_TIMEOUT_MS,
 		"description": "how long settling may take"},
 }
 const MAX_LISTED := 50
 
-var _bridge: Node
+var _root: Window
+var _settled: Services.SettledCheck
+var _snapshot: Snapshot
 var _added: Array[Node] = []
 var _added_ids: Dictionary = {}
 var _removed: PackedStringArray = []
 var _recording: bool = false
 
 
-func _init(bridge: Node) -> void:
-	_bridge = bridge
-	var tree: SceneTree = bridge.get_tree()
+func _init(services: Services) -> void:
+	var tree := services.bridge.get_tree()
+	_root = tree.root
+	_settled = services.settled
+	_snapshot = services.snapshot()
 	tree.node_added.connect(_on_added)
 	tree.node_removed.connect(_on_removed)
 
@@ -80,7 +85,7 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 	var result: Variant = await handler.call(args)
 	var unsettled := ""
 	if options.settled and result is Dictionary:
-		unsettled = await _bridge.mode.wait_settled(2, options.timeout_ms, args._cancel)
+		unsettled = await _settled.wait_settled(2, options.timeout_ms, args._cancel)
 	_recording = false
 	if result is CommandError or not result is Dictionary:
 		return result
@@ -92,7 +97,7 @@ func _run(args: Dictionary, handler: Callable) -> Variant:
 	if options.snapshot is Dictionary or (options.snapshot is bool and options.snapshot):
 		var asked: Dictionary = options.snapshot if options.snapshot is Dictionary \
 			else {"compact": true}
-		result["snapshot"] = _bridge.take_snapshot(asked)
+		result["snapshot"] = _snapshot.take(_root, asked)
 	return result
 
 
@@ -101,7 +106,7 @@ func _add_target_rect(result: Dictionary) -> void:
 	for key: String in ["target", "pressed", "path"]:
 		var path: Variant = result.get(key)
 		if path is String and (path as String).begins_with("/root"):
-			var node := _bridge.get_tree().root.get_node_or_null(NodePath(path))
+			var node := _root.get_node_or_null(NodePath(path))
 			var rect := Screen.rect_of(node) if node != null else Rect2()
 			if rect.has_area():
 				result["target_rect"] = {"x": roundi(rect.position.x), "y": roundi(

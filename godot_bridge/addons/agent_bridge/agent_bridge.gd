@@ -24,31 +24,37 @@ const LAUNCH_ENGINE_PROPERTIES := ["time_scale", "physics_ticks_per_second",
 	"max_physics_steps_per_frame", "physics_jitter_fix"]
 ## How often a game running in real time looks at the command file between frames.
 const REAL_TIME_POLL_USEC := 1000
-## The commands each module serves. A module is compiled when one of its commands is first
-## called: compiling all of them would add about 0.1 s to every launch, and a session seldom
-## calls them all.
+## The bridge's commands: each module and the commands it serves. A module is a script made
+## with the session's services (`_init(services: Services)`, services.gd) that registers its
+## commands (`register_into(dispatcher)`); a new one is one row here. A module is compiled when
+## one of its commands is first called: compiling all of them would add about 0.1 s to every
+## launch, and a session seldom calls them all.
 const COMMAND_MODULES := {
-	"commands/inspect_commands.gd": ["hello", "get_property", "set_property", "call_method",
-		"get_signals", "get_state"],
-	"commands/tree_commands.gd": ["get_tree", "get_node", "list_actions"],
-	"commands/flow_commands.gd": ["get_events", "wait", "cancel", "change_scene", "quit"],
+	"commands/session_commands.gd": ["hello", "cancel", "quit"],
+	"commands/event_commands.gd": ["get_events"],
+	"commands/tree_commands.gd": ["get_tree", "get_node"],
+	"commands/member_commands.gd": ["get_property", "set_property", "call_method",
+		"get_signals"],
+	"commands/state_commands.gd": ["get_state", "digest"],
 	"commands/view_commands.gd": ["snapshot", "screenshot"],
 	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until",
-		"digest"],
+		"wait"],
 	"commands/timeline_commands.gd": ["hold", "input_sequence"],
+	"commands/scene_commands.gd": ["change_scene"],
 	"commands/reset_commands.gd": ["reset_game"],
-	"commands/action_commands.gd": ["press", "fill"],
+	"commands/action_commands.gd": ["list_actions", "press", "fill"],
 	"commands/input_commands.gd": ["click", "hover", "drag", "input"],
 	"commands/choice_commands.gd": ["select", "set_value"],
 	"commands/metrics_commands.gd": ["metrics", "measure", "measure_start", "measure_stop"],
 	"commands/world_commands.gd": ["nearby", "raycast"],
 	"commands/replay_commands.gd": ["record_start", "record_stop", "replay"],
+	"commands/coverage_commands.gd": ["coverage"],
 }
 const REPLAY_MODULE := "commands/replay_commands.gd"
 
 ## The start of every frame, once the requests waiting for it went on and animations were
 ## finished, before new requests start: where a recording takes its digests and a replay plays
-## the frame's inputs (recorder.gd, replayer.gd).
+## the frame's inputs (replay_recorder.gd, replayer.gd).
 signal frame_started(frame: int)
 ## A request is about to run (validated: {"id", "cmd", "args"}): what a recording writes.
 signal request_started(request: Dictionary)
@@ -56,23 +62,21 @@ signal request_started(request: Dictionary)
 ## True only when the game was launched for an agent.
 var agent_mode: bool = false
 var session_dir: String = ""
-var events: RefCounted
-var mode: RefCounted
-## Game time: the frame count, the hold, and what waits are measured in (clock.gd).
-var clock: RefCounted
-var locator: RefCounted
 ## Where the game's user:// folder is and whether it is the launch's own (user_data.gd):
 ## hello and bridge.json report it.
 var user_data: Dictionary = {}
 var state_provider: Callable
 
 var _scripts: Dictionary = {}
+## What the command modules are made with (services.gd); the bridge's own loop keeps the
+## parts it uses at hand: game time (clock.gd), the event queue, the dispatcher, the
+## animation skip.
+var _services: RefCounted
+var _clock: RefCounted
+var _events: RefCounted
 var _dispatcher: RefCounted
+var _animations: RefCounted
 var _command_modules: Array[RefCounted] = []
-var _refs: RefCounted
-var _pointer: RefCounted  # made with the first module that needs it
-var _snapshot_taker: RefCounted  # made with the first snapshot
-var _effects: RefCounted  # made with the first action command
 ## What reset_game puts back, as the game started with it (game_reset.gd, compiled only when
 ## a reset is first asked for): project settings, engine settings, servers' state.
 var _launch: Dictionary = {}
@@ -82,7 +86,6 @@ var _in_flight: Dictionary = {}  # request id -> {"cancelled": bool}
 var _quit_code: int = -1
 var _parent_pid: int = 0
 var _next_parent_check_msec: int = 0
-var _last_activity_usec: int = 0
 var _announced: bool = false  # the ready file is written (at frame 0)
 var _coverage: RefCounted  # the game's scripts counting their lines (coverage.gd), when asked
 
@@ -173,14 +176,14 @@ func fail(code: String, message: String) -> RefCounted:
 
 ## Queues a custom event, as if a signal `type` had fired on `source`.
 func emit_event(type: String, args: Array = [], source: Node = null) -> void:
-	if events != null:
-		events.push(type, str(source.get_path()) if source != null else "/root", args)
+	if _events != null:
+		_events.push(type, str(source.get_path()) if source != null else "/root", args)
 
 
 ## `predicate()` returns false while the game is still busy (used by wait settled).
 func add_settle_predicate(predicate: Callable) -> void:
-	if mode != null:
-		mode.add_settle_predicate(predicate)
+	if _services != null:
+		_services.settled.add_settle_predicate(predicate)
 
 
 # --- used by the command modules ---------------------------------------------------------------
@@ -191,13 +194,8 @@ func describe(schemas: bool = false) -> Dictionary:
 		_dispatcher.load_all()
 	return {"protocol": PROTOCOL, "engine": "godot", "engine_version": _engine_version(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
-		"agent_mode": agent_mode, "frame": clock.frame, "time": clock.describe(),
+		"agent_mode": agent_mode, "frame": _clock.frame, "time": _clock.describe(),
 		"user_data": user_data, "commands": _dispatcher.describe_commands(schemas)}
-
-
-## A snapshot of the whole tree (used by actions asked for `snapshot: true`).
-func take_snapshot(options: Dictionary) -> Dictionary:
-	return _get_snapshot().take(get_tree().root, options)
 
 
 ## How many engine errors were logged so far, and the newest one's message: a command that
@@ -299,22 +297,17 @@ func _activate(options: Dictionary) -> void:
 		OS.call("remove_logger", _error_log)
 		return
 	agent_mode = true
-	clock = _script("clock.gd").new(options.time, options.fps, options.seed)
 	var root := get_tree().root
 	_size_headless_window(root)
 	_script("value_codec.gd").tree_root = root
-	_dispatcher = _script("dispatcher.gd").new()
-	events = _script("event_recorder.gd").new(self)
-	events.clock = clock
-	events.start(root)
-	mode = _script("agent_mode.gd").new(get_tree(), clock)
-	mode.start()
-	_refs = _script("refs.gd").new()
-	locator = _script("node_locator.gd").new(root, _refs)
+	_services = _script("services.gd").new(self, options, _launch)
+	_services.coverage = _coverage
+	_clock = _services.clock
+	_events = _services.events
+	_dispatcher = _services.dispatcher
+	_animations = _services.animations
 	for file: String in COMMAND_MODULES:
 		_dispatcher.defer(COMMAND_MODULES[file], file)
-	if _coverage != null:
-		_coverage.register_into(_dispatcher)
 	_dispatcher.module_loader = _load_module
 	# The first frame's hook is connected before anything else can connect to the signal:
 	# it runs before the game's own process_frame handlers.
@@ -332,72 +325,18 @@ func _announce() -> void:
 	_channel.write_ready_file({"protocol": PROTOCOL, "engine": "godot",
 		"engine_version": _engine_version(), "pid": OS.get_process_id(),
 		"game": ProjectSettings.get_setting("application/config/name", ""),
-		"frame": clock.frame, "time": clock.describe(), "user_data": user_data})
+		"frame": _clock.frame, "time": _clock.describe(), "user_data": user_data})
 
 
 ## Compiles a command module, on the first call of one of its commands, and registers it.
 func _load_module(file: String) -> void:
-	var script := _script(file)
-	var module: RefCounted
-	var acts := false  # an action module: its commands share the action effects
-	match file:
-		"commands/inspect_commands.gd":
-			module = script.new(self, locator)
-		"commands/tree_commands.gd":
-			module = script.new(self, locator, _script("tree_serializer.gd").new())
-		"commands/view_commands.gd":
-			module = script.new(self, locator, _get_snapshot(), _get_pointer())
-		"commands/flow_commands.gd", "commands/time_commands.gd":
-			module = script.new(self)
-		"commands/timeline_commands.gd":
-			module = script.new(self, _get_pointer())
-		"commands/reset_commands.gd":
-			module = script.new(self, _script("game_reset.gd").new(self, _launch))
-		"commands/metrics_commands.gd":
-			module = script.new(self)
-		"commands/action_commands.gd":
-			module = script.new(locator)
-			acts = true
-		"commands/input_commands.gd", "commands/choice_commands.gd":
-			module = script.new(self, locator, _get_pointer())
-			acts = true
-		"commands/world_commands.gd":
-			module = script.new(self, locator, _refs)
-		REPLAY_MODULE:
-			module = script.new(self, _refs, _dispatcher)
-	if module == null:
-		push_error("AgentBridge: no way to make the module %s." % file)
-	elif acts:
-		module.register_into(_dispatcher, _get_effects())
-	else:
-		module.register_into(_dispatcher)
-	if module != null:
-		_command_modules.append(module)
+	var module: RefCounted = _script(file).new(_services)
+	module.register_into(_dispatcher)
+	_command_modules.append(module)
 	# Commands the module did not register are unknown from now on, not loaded again.
 	for command_name: String in _dispatcher.deferred_to(file):
 		push_error("AgentBridge: %s does not register '%s'." % [file, command_name])
 		_dispatcher.commands.erase(command_name)
-
-
-## The pointer, made with the first module that clicks or hit-tests. It takes physics picking
-## over from then on; until then no pointer event was sent, and what is pickable reads the
-## same (snapshot_roles.gd falls back to the viewport's own setting).
-func _get_pointer() -> RefCounted:
-	if _pointer == null:
-		_pointer = _script("pointer.gd").new(get_tree().root)
-	return _pointer
-
-
-func _get_snapshot() -> RefCounted:
-	if _snapshot_taker == null:
-		_snapshot_taker = _script("snapshot.gd").new(self, _refs)
-	return _snapshot_taker
-
-
-func _get_effects() -> RefCounted:
-	if _effects == null:
-		_effects = _script("action_effects.gd").new(self)
-	return _effects
 
 
 ## A headless window is 64x64 pixels, which squeezes every anchored layout; give it the size
@@ -413,26 +352,26 @@ static func _size_headless_window(root: Window) -> void:
 ## on, new requests start, and while the game is held and nothing needs a frame, the engine
 ## stays here answering requests (at frame 0 too: the game waits for its first request).
 func _on_frame() -> void:
-	if not clock.begin_frame(get_process_delta_time()):
+	if not _clock.begin_frame(get_process_delta_time()):
 		return  # the game's first frame, run as the engine runs it (clock.gd)
 	if not _announced:
 		_announce()
-	mode.finish_animations()
-	frame_started.emit(clock.frame)
+	_animations.finish()
+	frame_started.emit(_clock.frame)
 	_pump()
 	_record_engine_errors()
 	_check_parent()
-	while clock.should_hold() and _quit_code < 0:
-		OS.delay_usec(mode.hold_sleep_usec(Time.get_ticks_usec() - _last_activity_usec))
+	while _clock.should_hold() and _quit_code < 0:
+		OS.delay_usec(_clock.hold_sleep_usec())
 		_pump()
 		_record_engine_errors()
 		_check_parent()
 	# A game running by itself (realtime, or resumed) keeps fps frames a wall second.
-	var wait: int = clock.usec_until_due()
+	var wait: int = _clock.usec_until_due()
 	while wait > 0 and _quit_code < 0:
 		OS.delay_usec(mini(wait, REAL_TIME_POLL_USEC))
 		_pump()
-		wait = clock.usec_until_due()
+		wait = _clock.usec_until_due()
 
 
 ## Starts every complete line that arrived, in order; each runs on its own (see _run).
@@ -440,7 +379,7 @@ func _pump() -> void:
 	var lines: Array[Dictionary] = _channel.read_lines()
 	if lines.is_empty():
 		return
-	_note_activity()
+	_clock.note_activity()
 	for line: Dictionary in lines:
 		if _quit_code >= 0:
 			return
@@ -456,7 +395,7 @@ func _pump() -> void:
 ## Answers one request line. A command that waits (for frames, for the game to settle)
 ## suspends only itself: the pump goes on starting the lines after it.
 func _run(text: String) -> void:
-	mode.finish_animations()
+	_animations.finish()
 	var prepared: Dictionary = _dispatcher.prepare(text.strip_edges())
 	_record_engine_errors()
 	var response: Variant = prepared.get("response")
@@ -478,15 +417,11 @@ func _run(text: String) -> void:
 			return  # answered already, by cancel()
 		response = _checked_response(response, request,
 			Engine.get_process_frames() == start_frame)
-	mode.finish_animations()
+	_animations.finish()
 	_send(response)
-	_note_activity()
+	_clock.note_activity()
 	if _quit_code >= 0:
 		get_tree().quit(_quit_code)
-
-
-func _note_activity() -> void:
-	_last_activity_usec = Time.get_ticks_usec()
 
 
 ## A script error while a command ran (within one frame, so it is the command's own) makes
@@ -509,16 +444,16 @@ func _checked_response(response: Variant, request: Dictionary, same_frame: bool)
 func _record_engine_errors() -> Array[Dictionary]:
 	var errors: Array[Dictionary] = _error_log.take()
 	for error: Dictionary in errors:
-		events.push("engine_error", "/root", [error.kind, error.message, error.where,
+		_events.push("engine_error", "/root", [error.kind, error.message, error.where,
 			error.stack])
 	return errors
 
 
 func _send(response: Dictionary) -> void:
 	_record_engine_errors()
-	var queued: Dictionary = events.drain()
+	var queued: Dictionary = _events.drain()
 	response["events"] = queued.events
-	response["frame"] = clock.frame
+	response["frame"] = _clock.frame
 	if queued.dropped > 0:
 		response["dropped_events"] = queued.dropped
 	var line := JSON.stringify(response, "", false)
@@ -537,8 +472,8 @@ func _send(response: Dictionary) -> void:
 func _exit_tree() -> void:
 	for token: Dictionary in _in_flight.values():
 		token.cancelled = true
-	if clock != null:
-		clock.finish_waits()
+	if _clock != null:
+		_clock.finish_waits()
 	if _coverage != null:
 		_coverage.write()  # after the game's own nodes left the tree: their exits counted
 	if _error_log != null:

@@ -12,6 +12,9 @@ extends RefCounted
 ## engine runs the first frame of a launched game as it would without the bridge (a physics
 ## step, deferred calls, containers laid out, the first `_process`), and a reset game's first
 ## frame the same way (`restart`), so both reach frame 0 alike.
+##
+## While the game is held the bridge looks at the command file again and again; the clock
+## paces those looks by the command traffic (`note_activity`, `hold_sleep_usec`).
 
 ## A frame began: every request waiting for one goes on (and may wait again).
 signal advanced
@@ -24,6 +27,16 @@ const MAX_FPS := 1000
 const MAX_LAG_USEC := 250000
 ## The most frames finish_waits lets cancelled requests run.
 const FINISH_ROUNDS := 1000
+## The longest any command may wait (`timeout_ms`), and the most frames it may wait or step.
+const MAX_TIMEOUT_MS := 600000
+const MAX_FRAMES := 1000000
+## How long the bridge sleeps between looks at the command file while it holds the game, by
+## how long ago a command last came or went: it spins while commands flow (a client's next
+## request comes within a fraction of a millisecond), sleeps a little while they may still
+## come, and longer when left alone. The first request after a quiet spell waits at most
+## IDLE_SLEEP_USEC.
+const PACING := [[20, 0], [250, 100], [1000, 1000]]  # [msec since activity, usec of sleep]
+const IDLE_SLEEP_USEC := 2500
 
 var mode: String = LOCKSTEP
 var fps: int = DEFAULT_FPS
@@ -50,6 +63,8 @@ var _demand: int = 0
 ## Where real-time pacing counts from: a wall time (usec) and the frame then (-1: not yet).
 var _anchor_usec: int = -1
 var _anchor_frame: int = 0
+## When a request last came or an answer last went (usec).
+var _last_activity_usec: int = 0
 
 
 func _init(p_mode: String, p_fps: int, p_seed: int) -> void:
@@ -158,6 +173,20 @@ func usec_until_due() -> int:
 		_anchor_usec = now
 		_anchor_frame = frame
 	return maxi(due - now, 0)
+
+
+## A request came or an answer went: the looks at the command file quicken (PACING).
+func note_activity() -> void:
+	_last_activity_usec = Time.get_ticks_usec()
+
+
+## How long to sleep before the next look at the command file while the game is held.
+func hold_sleep_usec() -> int:
+	var quiet_usec := Time.get_ticks_usec() - _last_activity_usec
+	for tier: Array in PACING:
+		if quiet_usec < tier[0] * 1000:
+			return tier[1]
+	return IDLE_SLEEP_USEC
 
 
 func physics_frame() -> int:

@@ -5,8 +5,9 @@ extends RefCounted
 
 const Codec := preload("value_codec.gd")
 const CommandError := preload("command_error.gd")
-const InspectCommands := preload("commands/inspect_commands.gd")
+const MemberCommands := preload("commands/member_commands.gd")
 const Roles := preload("snapshot_roles.gd")
+const Services := preload("services.gd")
 const COMPARISONS := ["==", "!=", "<", "<=", ">", ">="]
 
 
@@ -34,33 +35,35 @@ static func schema(extra: Dictionary) -> Dictionary:
 ## The condition named by `args` (see schema), as a Callable returning bool (or a
 ## CommandError when the property to compare cannot be compared), or a CommandError for
 ## unusable arguments. An event counts when it came after `after` (default: now).
-static func check(bridge: Node, args: Dictionary) -> Variant:
+static func check(services: Services, args: Dictionary) -> Variant:
 	var given := ["event", "node", "text"].filter(func(k: String) -> bool: return args.has(k))
 	if given.size() != 1:
 		return CommandError.invalid_args("Name exactly one condition: event, node (with "
 			+ "present, or property, op and value) or text.")
 	if args.has("event"):
-		var since: int = args.get("after", bridge.events.last_seq_of(args.event))
-		return func() -> bool: return bridge.events.last_seq_of(args.event) > since
+		var events := services.events
+		var since: int = args.get("after", events.last_seq_of(args.event))
+		return func() -> bool: return events.last_seq_of(args.event) > since
+	var root := services.bridge.get_tree().root
 	if args.has("text"):
-		return func() -> bool: return _shows_text(bridge.get_tree().root, args.text)
+		return func() -> bool: return _shows_text(root, args.text)
 	if not (args.node as String).begins_with("/root"):
 		return CommandError.invalid_args("node is an absolute path starting with /root.")
 	if not args.has("property"):
-		return func() -> bool: return (bridge.get_tree().root.get_node_or_null(
-			NodePath(args.node)) != null) == args.present
+		return func() -> bool: return ((root.get_node_or_null(NodePath(args.node)) != null)
+			== args.present)
 	if not args.has("value"):
 		return CommandError.invalid_args("Comparing a property needs a value.")
-	var refused := InspectCommands.member_problem(args.node, args.property, false)
+	var refused := MemberCommands.member_problem(args.node, args.property, false)
 	if refused != null:
 		return refused
-	return func() -> Variant: return _compare(bridge, args.node, args.property, args.op,
+	return func() -> Variant: return _compare(root, args.node, args.property, args.op,
 		args.value)
 
 
-static func _compare(bridge: Node, path: String, property: String, op: String,
+static func _compare(root: Node, path: String, property: String, op: String,
 		wanted: Variant) -> Variant:
-	var node := bridge.get_tree().root.get_node_or_null(NodePath(path))
+	var node := root.get_node_or_null(NodePath(path))
 	if node == null:
 		return false
 	var now: Variant = Codec.to_wire(node.get_indexed(NodePath(property)))

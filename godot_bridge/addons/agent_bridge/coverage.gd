@@ -110,12 +110,6 @@ func counts() -> Dictionary:
 	return {"scripts": scripts, "failed": _failed}
 
 
-func register_into(dispatcher: RefCounted) -> void:
-	dispatcher.register("coverage", func(_args: Dictionary) -> Dictionary: return counts(), {},
-		"The game's line and branch counters since launch, per script (launched with "
-		+ "coverage).", "bridge")
-
-
 ## The counters as a file in the coverage folder, for a client that reads them after the
 ## game ended (written at the end of the game, to a temporary name and then renamed).
 func write() -> void:

@@ -15,11 +15,16 @@ extends RefCounted
 ## user:// folder, threads it started, the window or display it changed, native extensions'
 ## own state.
 
+const Services := preload("services.gd")
+const UserData := preload("user_data.gd")
+
 static var CLASS_NAME := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
 ## The prefix of the members a counting copy of a script adds (coverage.gd PREFIX).
 const COVERAGE_PREFIX := "__agent_cov_"
 
-var _bridge: Node
+var _bridge: Services.Bridge
+var _clock: Services.Clock
+var _events: Services.EventQueue
 var _settings: Dictionary = {}  # project setting -> its value at launch
 var _engine: Dictionary = {}  # Engine property -> its value at launch
 var _static_defaults: Dictionary = {}  # script path -> {static variable: initial value}
@@ -28,11 +33,14 @@ var _autoloads: Array = []  # [name, path] of each autoload, in the project's or
 var _launch_services: Dictionary = {}  # {"mouse_mode", "playback_speed_scale"} at launch
 
 
-## `launch`: what the bridge read before the game's first line ran: {"settings": every
+## `services.launch`: what the bridge read before the game's first line ran: {"settings": every
 ## project setting, "engine": the Engine settings a test may change, "services": the
 ## engine servers' state a game may change (_restore_engine_services)}.
-func _init(bridge: Node, launch: Dictionary) -> void:
-	_bridge = bridge
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_clock = services.clock
+	_events = services.events
+	var launch := services.launch
 	_settings = launch.settings
 	_engine = launch.engine
 	_launch_services = launch.services
@@ -47,10 +55,9 @@ func _init(bridge: Node, launch: Dictionary) -> void:
 ## `_ready`) are the game's: they arrive as events, and the reset goes on.
 func reset(scene: String) -> Dictionary:
 	var tree := _bridge.get_tree()
-	var clock: RefCounted = _bridge.clock
-	for tick: int in clock.ticks_before_restart() + 1:
-		await clock.run_until(tree.physics_frame)
-	_bridge.events.drain()  # the old game's last events go with it
+	for tick: int in _clock.ticks_before_restart() + 1:
+		await _clock.run_until(tree.physics_frame)
+	_events.drain()  # the old game's last events go with it
 	var released := _release_input()
 	tree.paused = false
 	var removed := _remove_run_time_nodes(tree)
@@ -58,11 +65,11 @@ func reset(scene: String) -> Dictionary:
 	var settings := _restore_settings()
 	InputMap.load_from_project_settings()
 	var statics := _reset_statics()
-	seed(clock.seed_value)
+	seed(_clock.seed_value)
 	# In a launch's order: every autoload's script is made, then the main scene's nodes,
 	# then the autoloads enter the tree (and get ready), then the scene.
 	var autoloads := _rebuild_autoloads()
-	preload("user_data.gd").refill(_bridge.user_data, _bridge.session_dir)  # user:// anew
+	UserData.refill(_bridge.user_data, _bridge.session_dir)  # user:// anew
 	# Fresh physics spaces and navigation maps, as a launched game has: a space's history (the
 	# bodies it held, in what order) steers its solver, and the game may have changed its
 	# settings. Only the bridge is in the tree now. The old worlds are held until the new ones
@@ -80,8 +87,8 @@ func reset(scene: String) -> Dictionary:
 	for entry: Array in autoloads:
 		_flush_transforms(entry[0])
 	_flush_transforms(fresh)
-	clock.restart()
-	await clock.next_frame()
+	_clock.restart()
+	await _clock.next_frame()
 	var names: Array = autoloads.map(func(entry: Array) -> String: return entry[0].name)
 	return {"scene": scene, "autoloads": names, "statics": statics,
 		"settings_restored": settings, "inputs_released": released, "orphans_freed": orphans,

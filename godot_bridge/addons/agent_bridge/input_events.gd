@@ -20,7 +20,7 @@ extends RefCounted
 ## (0 to 1: how far an action, a joypad button or an axis bound to an action is pushed).
 
 const CommandError := preload("command_error.gd")
-## The meta every event built here carries (recorder.gd leaves such events out).
+## The meta every event built here carries (replay_recorder.gd leaves such events out).
 const BRIDGE_META := &"agent_bridge"
 
 ## Every kind of input one event can be; a request names exactly one.
@@ -123,7 +123,7 @@ static func release_events(args: Dictionary, pointer: Vector2 = Vector2.ZERO) ->
 
 
 ## Marks an event as the bridge's own (BRIDGE_META): a recording leaves it out, since it
-## records the request that made it (recorder.gd).
+## records the request that made it (replay_recorder.gd).
 static func _marked(event: InputEvent) -> InputEvent:
 	event.set_meta(BRIDGE_META, true)
 	return event

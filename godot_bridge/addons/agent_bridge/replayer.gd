@@ -19,6 +19,7 @@ extends RefCounted
 ## A frame whose lines have not come yet waits for the next chunk, which plays it first.
 
 const EventCodec := preload("event_codec.gd")
+const Services := preload("services.gd")
 const StateDigest := preload("state_digest.gd")
 
 var check: bool = false
@@ -35,9 +36,8 @@ var ended: Dictionary = {}
 ## True once a check stopped the replay (check mode) or the end was played.
 var stopped: bool = false
 
-var _bridge: Node
-var _refs: RefCounted
-var _dispatcher: RefCounted
+var _services: Services
+var _bridge: Services.Bridge
 var _digest: StateDigest
 var _by_frame: Dictionary = {}
 var _known_until: int = 0
@@ -46,17 +46,16 @@ var _recorded: Dictionary = {}
 var _tokens: Dictionary = {}
 
 
-func _init(bridge: Node, refs: RefCounted, dispatcher: RefCounted) -> void:
-	_bridge = bridge
-	_refs = refs
-	_dispatcher = dispatcher
-	_digest = StateDigest.new(bridge)
+func _init(services: Services) -> void:
+	_services = services
+	_bridge = services.bridge
+	_digest = StateDigest.new(_bridge)
 
 
 ## Starts at the current frame, with the recorded window size.
 func begin(window: Array) -> void:
-	_known_until = _bridge.clock.frame
-	_pending = _bridge.clock.frame
+	_known_until = _services.clock.frame
+	_pending = _services.clock.frame
 	var root := _bridge.get_tree().root
 	if window.size() == 2 and Vector2i(int(window[0]), int(window[1])) != root.size:
 		root.size = Vector2i(int(window[0]), int(window[1]))
@@ -147,8 +146,8 @@ func _request(line: Dictionary) -> void:
 	for key: String in ["ref", "from", "to"]:
 		if args.get(key) is Dictionary and (args[key] as Dictionary).has("path"):
 			args[key] = _fresh_ref(args[key])
-	var prepared: Dictionary = _dispatcher.prepare(JSON.stringify({"id": "replay-%s" % number,
-		"cmd": line.get("cmd", ""), "args": args}))
+	var prepared: Dictionary = _services.dispatcher.prepare(JSON.stringify({
+		"id": "replay-%s" % number, "cmd": line.get("cmd", ""), "args": args}))
 	if prepared.has("response"):
 		_failed(line, prepared.response)
 		return
@@ -161,9 +160,9 @@ func _request(line: Dictionary) -> void:
 ## Runs a request as the bridge runs one (animations finished before and after), without
 ## writing its answer.
 func _run(request: Dictionary, token: Dictionary, line: Dictionary) -> void:
-	_bridge.mode.finish_animations()
-	var response: Variant = await _dispatcher.run(request, token)
-	_bridge.mode.finish_animations()
+	_services.animations.finish()
+	var response: Variant = await _services.dispatcher.run(request, token)
+	_services.animations.finish()
 	_tokens.erase(line.get("n"))
 	if not (response is Dictionary and response.get("ok", false)):
 		_failed(line, response if response is Dictionary else {"code": "INTERNAL",
@@ -181,7 +180,7 @@ func _fresh_ref(named: Dictionary) -> String:
 	var node := _bridge.get_tree().root.get_node_or_null(NodePath(str(named.path)))
 	if node == null:
 		return str(named.path)
-	return "@" + _refs.ref_for(node, named.get("item"))
+	return "@" + _services.refs.ref_for(node, named.get("item"))
 
 
 func _window(line: Dictionary) -> void:

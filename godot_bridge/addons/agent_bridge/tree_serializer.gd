@@ -67,15 +67,7 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 		data["groups"] = _public_groups(groups)
 	var script: Script = node.get_script()
 	if script != null:
-		var info := script_info(script)
-		if info.type != "":
-			data["class"] = node.get_class()
-		data["script"] = script.resource_path
-		if not info.props.is_empty():
-			var props := {}
-			for name: String in info.props:
-				props[name] = Codec.to_wire(node.get(name))
-			data["props"] = props
+		_add_script(node, script, data)
 	if node is CanvasItem:
 		data["visible"] = (node as CanvasItem).is_visible_in_tree()
 		if node is Control:
@@ -103,6 +95,19 @@ func serialize_node(node: Node, path: String = "") -> Dictionary:
 	if not actions.is_empty():
 		data["actions"] = actions
 	return data
+
+
+## The node's script, its engine class under it, and its public plain variables (props).
+func _add_script(node: Node, script: Script, data: Dictionary) -> void:
+	var info := script_info(script)
+	if info.type != "":
+		data["class"] = node.get_class()
+	data["script"] = script.resource_path
+	if not info.props.is_empty():
+		var props := {}
+		for name: String in info.props:
+			props[name] = Codec.to_wire(node.get(name))
+		data["props"] = props
 
 
 ## What names the node: name, type (its script's class_name, else the engine class), path,
@@ -137,45 +142,60 @@ func _add_control(control: Control, data: Dictionary) -> void:
 	data["rect"] = {"x": _whole(rect.position.x), "y": _whole(rect.position.y),
 		"w": _whole(rect.size.x), "h": _whole(rect.size.y)}
 	if control is BaseButton:
-		var button: BaseButton = control
-		data["disabled"] = button.disabled
-		if button.toggle_mode:
-			data["toggle_mode"] = true
-			data["button_pressed"] = button.button_pressed
-		if control is Button:
-			data["text"] = (control as Button).text
-		elif control is LinkButton:
-			data["text"] = (control as LinkButton).text
-		if control is OptionButton:
-			_add_items(control as OptionButton, data)
+		_add_button(control as BaseButton, data)
 	elif control is Label:
 		data["text"] = (control as Label).text
 	elif control is RichTextLabel:
 		data["text"] = (control as RichTextLabel).get_parsed_text()
-	elif control is LineEdit:
-		var line_edit: LineEdit = control
-		data["text"] = line_edit.text
-		data["placeholder"] = line_edit.placeholder_text
-		data["editable"] = line_edit.editable
-	elif control is TextEdit:
-		var text_edit: TextEdit = control
-		data["text"] = text_edit.text
-		data["placeholder"] = text_edit.placeholder_text
-		data["editable"] = text_edit.editable
+	elif control is LineEdit or control is TextEdit:
+		_add_text_field(control, data)
 	elif control is Range:
 		var range_control: Range = control
 		data["value"] = _whole(range_control.value)
 		data["min"] = _whole(range_control.min_value)
 		data["max"] = _whole(range_control.max_value)
 		data["step"] = range_control.step
-	elif control is ItemList:
+	elif control is ItemList or control is TabBar:
+		_add_choices(control, data)
+
+
+func _add_button(button: BaseButton, data: Dictionary) -> void:
+	data["disabled"] = button.disabled
+	if button.toggle_mode:
+		data["toggle_mode"] = true
+		data["button_pressed"] = button.button_pressed
+	if button is Button:
+		data["text"] = (button as Button).text
+	elif button is LinkButton:
+		data["text"] = (button as LinkButton).text
+	if button is OptionButton:
+		_add_items(button as OptionButton, data)
+
+
+## A LineEdit's or TextEdit's text, placeholder and whether it takes typing.
+static func _add_text_field(field: Control, data: Dictionary) -> void:
+	if field is LineEdit:
+		var line_edit: LineEdit = field
+		data["text"] = line_edit.text
+		data["placeholder"] = line_edit.placeholder_text
+		data["editable"] = line_edit.editable
+	else:
+		var text_edit: TextEdit = field
+		data["text"] = text_edit.text
+		data["placeholder"] = text_edit.placeholder_text
+		data["editable"] = text_edit.editable
+
+
+## An ItemList's entries or a TabBar's tabs, and which are selected.
+static func _add_choices(control: Control, data: Dictionary) -> void:
+	if control is ItemList:
 		var list: ItemList = control
 		var items: Array = []
 		for i in list.item_count:
 			items.append({"text": list.get_item_text(i), "disabled": list.is_item_disabled(i)})
 		data["items"] = items
 		data["selected"] = Array(list.get_selected_items())
-	elif control is TabBar:
+	else:
 		var tabs: TabBar = control
 		var titles: Array = []
 		for i in tabs.tab_count:

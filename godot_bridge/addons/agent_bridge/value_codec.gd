@@ -30,17 +30,9 @@ static func to_wire(value: Variant, by_kind: bool = false) -> Variant:
 	if PACKED_ELEMENT_TYPES.has(typeof(value)):
 		return to_wire(Array(value), by_kind)
 	if by_kind:
-		match typeof(value):
-			TYPE_RID:
-				return "RID" if (value as RID).is_valid() else "RID()"
-			TYPE_CALLABLE:
-				return "Callable " + String((value as Callable).get_method())
-			TYPE_SIGNAL:
-				return "Signal " + String((value as Signal).get_name())
-			TYPE_OBJECT:
-				if is_instance_valid(value) and value is Node and not value.is_inside_tree() \
-						and String(value.name).begins_with("@"):
-					return {"node": "@" + (value as Node).get_class()}
+		var kind: Variant = _kind_only(value)
+		if kind != null:
+			return kind
 	match typeof(value):
 		TYPE_NIL, TYPE_BOOL, TYPE_INT, TYPE_STRING:
 			return value
@@ -76,6 +68,22 @@ static func to_wire(value: Variant, by_kind: bool = false) -> Variant:
 				out[key if key is String else str(key)] = to_wire(value[key], by_kind)
 			return out
 	return {"type": type_string(typeof(value)), "value": str(value)}
+
+
+## `value` as its kind alone when it only identifies an engine object (see to_wire), else null.
+static func _kind_only(value: Variant) -> Variant:
+	match typeof(value):
+		TYPE_RID:
+			return "RID" if (value as RID).is_valid() else "RID()"
+		TYPE_CALLABLE:
+			return "Callable " + String((value as Callable).get_method())
+		TYPE_SIGNAL:
+			return "Signal " + String((value as Signal).get_name())
+		TYPE_OBJECT:
+			if is_instance_valid(value) and value is Node and not value.is_inside_tree() \
+					and String(value.name).begins_with("@"):
+				return {"node": "@" + (value as Node).get_class()}
+	return null
 
 
 static func float_to_wire(number: float) -> Variant:

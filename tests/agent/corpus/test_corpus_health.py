@@ -17,13 +17,13 @@ FRAME_BUDGET_MS = 8
 
 @pytest.fixture
 def dodge(corpus_game: Callable[[str], Path]) -> Iterator[AgentClient]:
-    with AgentClient.launch(corpus_game("dodge_the_creeps"), fixed_fps=60, timeout=30) as game:
+    with AgentClient.launch(corpus_game("dodge_the_creeps"), fps=60, timeout=30) as game:
         yield game
 
 
 @pytest.fixture
 def squash(corpus_game: Callable[[str], Path]) -> Iterator[AgentClient]:
-    with AgentClient.launch(corpus_game("squash_the_creeps"), fixed_fps=60, timeout=30) as game:
+    with AgentClient.launch(corpus_game("squash_the_creeps"), fps=60, timeout=30) as game:
         yield game
 
 

@@ -476,18 +476,46 @@ def test_actions_lists_the_controls_then_what_can_be_done(cli: Cli) -> None:
 
 
 def test_input_actions_and_gamepads(cli: Cli) -> None:
-    assert cli("action", "jump").startswith("ok input action jump (plays jump)")
-    assert cli("action", "move_left", "--hold", "--strength", "0.5").startswith("ok input")
-    assert cli("gamepad", "--button", "a").startswith("ok input joy_button 0 (plays jump)")
-    assert cli("gamepad", "--axis", "0", "--value=-1", "--release").startswith(
+    assert cli("input", "--action", "jump").startswith("ok input action jump (plays jump)")
+    assert cli("input", "--action", "move_left", "--pressed", "--strength", "0.5").startswith(
+        "ok input"
+    )
+    assert cli("gamepad", "--joy-button", "a").startswith("ok input joy_button 0 (plays jump)")
+    assert cli("gamepad", "--joy-axis", "0", "--value=-1", "--no-pressed").startswith(
         "ok input joy_axis 0 (plays move_left)"
     )
-    assert cli.fails("action", "fly").startswith("error NOT_FOUND: No input action 'fly'")
-    assert cli.fails("gamepad", "--button", "z").startswith("error INVALID_ARGS: Unknown joy")
-    assert cli.fails("gamepad", "--button", "a", "--device", "99").startswith("error INVALID_ARGS:")
+    assert cli.fails("input", "--action", "fly").startswith(
+        "error NOT_FOUND: No input action 'fly'"
+    )
+    assert cli.fails("gamepad", "--joy-button", "z").startswith("error INVALID_ARGS: Unknown joy")
+    assert cli.fails("gamepad", "--joy-button", "a", "--device", "99").startswith(
+        "error INVALID_ARGS:"
+    )
     assert cli.run("gamepad").code == 2  # a button or an axis
-    assert cli.run("gamepad", "--button", "a", "--axis", "left_x").code == 2
+    assert cli.run("gamepad", "--joy-button", "a", "--joy-axis", "left_x").code == 2
     assert cli.run("action", "jump", "--hold", "--release").code == 2
+
+
+def test_old_spellings_still_work_with_one_line_saying_the_new_one(cli: Cli) -> None:
+    """Each old subcommand or option does what it did, and says on stderr what to write."""
+    cases = [
+        (("action", "jump"), "agent-bridge action is now agent-bridge input --action NAME"),
+        (("actions",), "agent-bridge actions is now agent-bridge list-actions"),
+        (("snapshot", "--depth", "1"), "--depth is now --max-depth"),
+        (("get", "tree", "--depth", "1"), "--depth is now --max-depth"),
+        (("gamepad", "--button", "a"), "--button is now --joy-button"),
+        (("gamepad", "--axis", "0", "--release"), "--axis is now --joy-axis"),
+        (("press", "#PlayButton", "--settle"), "--settle is now --settled"),
+    ]
+    for argv, said in cases:
+        done = cli.run(*argv)
+        assert done.code == 0, done.err
+        assert said in done.err.splitlines()[0], argv
+        assert done.err.splitlines()[0].startswith("deprecated: ")
+    assert len(cli("snapshot", "--depth", "1").splitlines()) == 2  # as -d 1 does
+    released = cli.run("gamepad", "--axis", "0", "--release")
+    assert "deprecated: --release is now --no-pressed" in released.err
+    assert released.out.startswith("ok input joy_axis 0")
 
 
 def test_nearby_and_raycast(cli: Cli) -> None:
@@ -512,3 +540,72 @@ def test_nearby_and_raycast(cli: Cli) -> None:
     assert cli.fails("raycast", "100,100", "--direction", "1,a").startswith("error BAD_ARGS:")
     assert cli.fails("raycast", "100,100", "--direction", "0,0").startswith("error INVALID_ARGS:")
     assert cli.run("raycast", "100,100").code == 2  # a direction or a target
+
+
+def test_a_step_polls_without_changing_the_process_environment(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line polls for answers (a new process per step: no watcher threads) by
+    asking its own connection to, never by setting a variable every child inherits."""
+    import os
+
+    from agent_client.cli.attach import attach
+
+    monkeypatch.delenv("AGENT_BRIDGE_POLLING", raising=False)
+    before = dict(os.environ)
+    cli("snapshot")
+    assert dict(os.environ) == before
+    client = attach(cli.folder, 5.0)
+    try:
+        assert client.connection.transport.notifications is False  # type: ignore[attr-defined]
+    finally:
+        client.close()
+    monkeypatch.setenv("AGENT_BRIDGE_POLLING", "0")  # asked for notifications anyway
+    client = attach(cli.folder, 5.0)
+    try:
+        assert client.connection.transport.notifications is True  # type: ignore[attr-defined]
+    finally:
+        client.close()
+
+
+def test_mcp_print_config_names_this_python_and_the_module(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import sys
+
+    assert main(["mcp", "--print-config"]) == 0
+    entry = orjson.loads(capsys.readouterr().out)["mcpServers"]["agent-bridge"]
+    assert entry["command"] == sys.executable
+    assert entry["args"] == ["-m", "agent_client.cli", "mcp"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "name", "value"),
+    [
+        (["raycast", "1,1", "--direction", "1,0", "--bodies-only"], "areas", False),
+        (["step-until", "--node", "/root/A", "--absent"], "present", False),
+        (["gamepad", "--joy-button", "a", "--hold"], "pressed", True),
+        (["snapshot", "--depth", "2"], "max_depth", 2),
+    ],
+)
+def test_an_old_option_gives_the_parameter_its_new_one_gives(
+    argv: list[str], name: str, value: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from agent_client.cli.parser import build_parser
+
+    assert getattr(build_parser().parse_args(argv), name) == value
+    assert capsys.readouterr().err.startswith("deprecated: ")
+
+
+def test_a_command_with_no_subcommand_written_for_it_is_one_made_from_the_table(cli: Cli) -> None:
+    """set-property and call-method are plain subcommands: a target first, each other
+    parameter an option (a value read as JSON, else as text), the answer printed as JSON."""
+    title = f"{CONFORMANCE}/Title"
+    assert orjson.loads(cli("set-property", title, "--property", "text", "--value", "Hi")) == {
+        "value": "Hi",
+        "type": "String",
+    }
+    assert cli("get", "text", title) == "Hi\n"
+    called = cli("call-method", title, "--method", "add_to_group", "--args", '["seen"]')
+    assert orjson.loads(called) == {"result": None}
+    assert cli.run("set-property", "--property", "text").code == 2  # the target comes first

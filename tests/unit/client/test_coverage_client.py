@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from agent_client import AgentClient
-from agent_client.wire.errors import LaunchError, UsageError
+from agent_client.wire.errors import CoverageError, LaunchError
 
 
 def test_a_game_without_coverage_says_how_to_get_it(game: AgentClient) -> None:
-    with pytest.raises(UsageError, match=r"coverage=True") as raised:
+    with pytest.raises(CoverageError, match=r"coverage=True") as raised:
         game.coverage()
     assert raised.value.code == "NO_COVERAGE"
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from agent_client import AgentClient, NotFoundError, expect
-from agent_client.client.engine_errors import EngineError, engine_errors
 from agent_client.client.metrics import Measurement, Stats, describe_orphans, new_orphans
+from agent_client.connection.engine_errors import EngineErrorEvent, engine_errors
 from tests.fake import FakeBridge
 
 LAB = "/root/Lab"
@@ -30,14 +30,14 @@ def error_event(seq: int, message: str, stack: list | None = None) -> dict:
 
 
 def test_an_engine_error_shows_its_stack_innermost_first() -> None:
-    error = EngineError.of(error_event(4, "Invalid access to 'strength'", STACK))
+    error = EngineErrorEvent.of(error_event(4, "Invalid access to 'strength'", STACK))
     assert error.seq == 4 and error.kind == "script_error"
     assert str(error) == (
         "script_error: Invalid access to 'strength'\n"
         "    at res://potion.gd:6 in brew()\n"
         "    at res://clinic.gd:31 in _on_heal_pressed()"
     )
-    without = EngineError.of(error_event(5, "no stack"))
+    without = EngineErrorEvent.of(error_event(5, "no stack"))
     assert str(without) == "script_error: no stack (res://potion.gd:6 (brew))"
     assert error.matches("access to") and not error.matches("^access")
 

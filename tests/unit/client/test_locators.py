@@ -13,6 +13,7 @@ from agent_client import (
     SelectorError,
     StaleRefError,
     StrictModeError,
+    UnknownCommandError,
     UnsupportedError,
     WaitTimeoutError,
 )
@@ -294,3 +295,25 @@ def test_settle_is_a_deprecated_name_for_settled(game: AgentClient) -> None:
         game.click(f"{CONFORMANCE}/PlayButton", settle=True)
     sent = game.connection.transport.sent[-1]  # type: ignore[attr-defined]
     assert b'"settled":true' in sent and b'"settle"' not in sent
+
+
+def test_renamed_keywords_and_methods_still_work_for_a_release(game: AgentClient) -> None:
+    """The old names warn once used and send the wire's names."""
+    volume = f"{CONFORMANCE}/Volume"
+    with pytest.warns(DeprecationWarning) as warned:
+        game.drag(source=volume, dest={"x": 30, "y": 60})
+    assert [str(warning.message) for warning in warned] == [
+        "drag(): 'source' is now 'from_'.",
+        "drag(): 'dest' is now 'to'.",
+    ]
+    sent = game.connection.transport.sent[-1]  # type: ignore[attr-defined]
+    assert b'"from":"/root/Conformance/Volume"' in sent and b'"to":{"x":30' in sent
+    with pytest.warns(DeprecationWarning, match="get_property\\(\\): 'prop' is now 'property'"):
+        assert game.get_property(volume, prop="value") == 50
+    with pytest.warns(DeprecationWarning, match="'prop' is now 'property'"):
+        assert game.locator("#Volume").get_property(prop="value") == 50
+    with (
+        pytest.warns(DeprecationWarning, match=r"reset\(\) is now reset_game\(\)"),
+        pytest.raises(UnknownCommandError),  # the fake bridge has no reset_game
+    ):
+        game.reset()

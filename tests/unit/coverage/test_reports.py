@@ -11,8 +11,8 @@ import pytest
 
 from agent_client.coverage import CoverageData, DecisionCounts, ScriptCoverage, combine
 from agent_client.coverage.terminal import missed_ranges
-from agent_client.wire.errors import UsageError
-from tests.genhtml import NEEDS_GENHTML, genhtml
+from agent_client.wire.errors import CoverageError
+from tests.genhtml import genhtml
 
 SOURCE = """\
 extends Node
@@ -59,7 +59,7 @@ def test_runs_merge_by_adding_their_counts() -> None:
 def test_two_versions_of_a_script_do_not_merge() -> None:
     other = run(1, 0, 0)
     other.scripts["scripts/player.gd"].sha256 = "changed"
-    with pytest.raises(UsageError, match="differs between the runs") as raised:
+    with pytest.raises(CoverageError, match="differs between the runs") as raised:
         combine([run(1, 0, 0), other])
     assert raised.value.code == "COVERAGE_MISMATCH"
 
@@ -141,7 +141,6 @@ def test_lcov_names_scripts_by_their_project_path() -> None:
     assert "BRDA:4,0,0,-" in never, "a decision never reached has no branch taken or not"
 
 
-@NEEDS_GENHTML
 def test_genhtml_reads_the_lcov_file(tmp_path: Path) -> None:
     project = tmp_path / "game"
     (project / "scripts").mkdir(parents=True)

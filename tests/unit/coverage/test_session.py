@@ -12,7 +12,7 @@ import pytest
 
 from agent_client.coverage import session
 from agent_client.coverage.session import prepare, read
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import CoverageError
 
 PLAYER = """\
 extends Node
@@ -144,6 +144,6 @@ def test_without_the_parser_coverage_says_what_to_install(
     project = make_project(tmp_path / "game")
     session._MADE.clear()
     monkeypatch.setitem(__import__("sys").modules, "gdtoolkit", None)
-    with pytest.raises(UsageError, match=r"agent-bridge\[coverage\]") as raised:
+    with pytest.raises(CoverageError, match=r"agent-bridge\[coverage\]") as raised:
         prepare(project, tmp_path / "coverage", omit=["addons/*"])
     assert raised.value.code == "MISSING"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from agent_client.engine import paths, sessions
-from agent_client.errors import UsageError
+from agent_client.errors import SessionError
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_several_that_could_be_meant_are_listed_not_guessed(start: Any, tmp_path
     mine, theirs = game(tmp_path, "mine"), game(tmp_path, "theirs")
     start("mine", mine)
     start("theirs", theirs)
-    with pytest.raises(UsageError) as outside:
+    with pytest.raises(SessionError) as outside:
         sessions.session_name(None, cwd=tmp_path)
     assert outside.value.code == "AMBIGUOUS_SESSION"
     assert str(outside.value) == (
@@ -78,15 +78,15 @@ def test_several_that_could_be_meant_are_listed_not_guessed(start: Any, tmp_path
         f"({theirs}). Say which with --session NAME."
     )
     start("mine-2", mine)
-    with pytest.raises(UsageError, match=r"2 sessions started for .*mine: mine \(.*mine-2 "):
+    with pytest.raises(SessionError, match=r"2 sessions started for .*mine: mine \(.*mine-2 "):
         sessions.session_name(None, cwd=mine)
-    with pytest.raises(UsageError, match=r"3 sessions running \(none for .*third\)"):
+    with pytest.raises(SessionError, match=r"3 sessions running \(none for .*third\)"):
         sessions.session_name(None, cwd=game(tmp_path, "third"))
 
 
 def test_none_running_is_no_session(start: Any, tmp_path: Path) -> None:
     start("old", game(tmp_path, "old"), running=False)
-    with pytest.raises(UsageError, match="No session: start one") as none:
+    with pytest.raises(SessionError, match="No session: start one") as none:
         sessions.session_name(None, cwd=tmp_path / "old")
     assert none.value.code == "NO_SESSION"
 

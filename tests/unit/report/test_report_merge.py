@@ -21,7 +21,7 @@ from agent_client.results.blob import (
     write_blob,
 )
 from agent_client.results.durations import Shard, load_durations
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 from tests.trace_samples import write_trace
 
 
@@ -179,7 +179,7 @@ def test_blobs_of_different_runs_are_not_merged(tmp_path: Path, arrange: str, sa
         "test twice": (None, {"t/test_a.py::test_one": "passed"}),
     }[arrange]
     make_blob(tmp_path / "other", *other)
-    with pytest.raises(UsageError, match=re.escape(says)) as raised:
+    with pytest.raises(ResultsError, match=re.escape(says)) as raised:
         merge_report([blobs, tmp_path / "other"], tmp_path / "report")
     assert raised.value.code == "BAD_BLOB"
     assert not (tmp_path / "report").exists()
@@ -189,10 +189,10 @@ def test_the_report_folder_must_be_its_own(tmp_path: Path) -> None:
     blobs = two_shards(tmp_path)
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "game.py").write_text("keep")
-    with pytest.raises(UsageError, match="is not empty and holds no earlier report"):
+    with pytest.raises(ResultsError, match="is not empty and holds no earlier report"):
         merge_report([blobs], tmp_path / "src")
     assert (tmp_path / "src" / "game.py").read_text() == "keep"
-    with pytest.raises(UsageError, match="is a file; the report is a folder"):
+    with pytest.raises(ResultsError, match="is a file; the report is a folder"):
         merge_report([blobs], tmp_path / "src" / "game.py")
 
 

@@ -22,7 +22,7 @@ from agent_client.results.blob import (
     write_blob,
 )
 from agent_client.results.durations import Shard
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
 NODEID = "tests/test_menu.py::test_play[level 1]"
 SECOND_OF_FOUR = Shard(2, 4)
@@ -71,7 +71,7 @@ def rewrite(folder: Path, change: dict[str, object]) -> None:
 
 
 def refused(folder: Path, *says: str) -> None:
-    with pytest.raises(UsageError) as raised:
+    with pytest.raises(ResultsError) as raised:
         read_blob(folder)
     assert raised.value.code == "BAD_BLOB"
     for words in says:
@@ -157,11 +157,11 @@ def test_a_new_blob_replaces_an_earlier_one_and_is_unfinished_until_written(
 def test_a_folder_holding_other_things_is_not_made_a_blob(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "main.py").write_text("precious")
-    with pytest.raises(UsageError, match="is not empty and is not a results blob"):
+    with pytest.raises(ResultsError, match="is not empty and is not a results blob"):
         prepare_blob(tmp_path / "src")
     assert (tmp_path / "src" / "main.py").read_text() == "precious"
     (tmp_path / "file").write_text("x")
-    with pytest.raises(UsageError, match="is a file, not a folder for the run's results"):
+    with pytest.raises(ResultsError, match="is a file, not a folder for the run's results"):
         prepare_blob(tmp_path / "file")
 
 
@@ -189,7 +189,7 @@ def test_what_is_not_a_blob_is_named(tmp_path: Path) -> None:
         (tmp_path / "file.txt", "is a file, not a results blob"),
         (tmp_path / "empty", "is not a results blob: it has no blob.json"),
     ]:
-        with pytest.raises(UsageError, match="a results blob is the folder pytest --agent-blob"):
+        with pytest.raises(ResultsError, match="a results blob is the folder pytest --agent-blob"):
             find_blobs([path])
         refused(path, says)
 

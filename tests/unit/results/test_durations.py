@@ -15,7 +15,7 @@ from agent_client.results.durations import (
     parse_shard,
     save_durations,
 )
-from agent_client.wire.errors import UsageError
+from agent_client.wire.errors import ResultsError
 
 TESTS = [f"tests/test_{number // 10}.py::test_{number:02d}" for number in range(30)]
 
@@ -42,7 +42,7 @@ def test_a_shard_is_k_of_n(spec: str, shard: Shard) -> None:
     ],
 )
 def test_a_bad_shard_spec_says_what_a_shard_is(spec: str, says: str) -> None:
-    with pytest.raises(UsageError) as raised:
+    with pytest.raises(ResultsError) as raised:
         parse_shard(spec)
     assert raised.value.code == "BAD_SHARD"
     assert says in str(raised.value)
@@ -129,7 +129,7 @@ def test_a_damaged_durations_file_is_refused_with_the_fix(
 ) -> None:
     path = tmp_path / ".agent-durations.json"
     path.write_text(content)
-    with pytest.raises(UsageError) as raised:
+    with pytest.raises(ResultsError) as raised:
         load_durations(path)
     assert raised.value.code == "BAD_DURATIONS"
     assert says in str(raised.value) and "--agent-store-durations" in str(raised.value)

@@ -40,3 +40,36 @@ def test_public_names_are_sorted_and_exist(module: object) -> None:
     assert names == sorted(names)
     for name in names:
         assert hasattr(module, name), name
+
+
+# Exceptions that never leave the module that raises them: the retry loop's control flow.
+INTERNAL = {"agent_client.connection.waiting.NotYet", "agent_client.connection.waiting.Expired"}
+
+
+def test_every_exception_of_the_package_is_an_agent_bridge_error() -> None:
+    import importlib
+    import inspect
+    import pkgutil
+
+    outside = []
+    for info in pkgutil.walk_packages(agent_client.__path__, "agent_client."):
+        if info.name.endswith("__main__"):
+            continue  # it runs the command line
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if not (inspect.isclass(value) and issubclass(value, BaseException)):
+                continue
+            if value.__module__ != info.name or name.startswith("_"):
+                continue
+            if issubclass(value, Warning) or f"{info.name}.{name}" in INTERNAL:
+                continue
+            if not issubclass(value, errors.AgentBridgeError):
+                outside.append(f"{info.name}.{name}")
+    assert outside == []
+
+
+def test_the_drawn_tree_names_every_error_class() -> None:
+    drawn = set(errors.__doc__.split())  # type: ignore[union-attr]
+    classes = {name for name in errors.__all__ if name.endswith("Error")}
+    assert classes - drawn == set()
+    assert issubclass(errors.SelectorError, ValueError)

@@ -8,8 +8,10 @@ namespace AgentBridgeUnity.Tests.Editor
 {
     /// <summary>
     /// One name per concept across Python, GDScript and C#: the wire error codes as constants,
-    /// CommandTimeoutException, EmitEvent, AddSettlePredicate and the action option <c>settled</c>;
-    /// the former names still work but are marked obsolete.
+    /// the exceptions named as the Python client's errors (CommandTimeoutException,
+    /// RequestCancelledException, ParseException, InternalBridgeException), EmitEvent,
+    /// AddSettlePredicate and the action option <c>settled</c>; the former names still work but
+    /// are marked obsolete.
     /// </summary>
     [TestFixture]
     public class NamingTests : BridgeFixture
@@ -40,6 +42,14 @@ namespace AgentBridgeUnity.Tests.Editor
         }
 
         [Test]
+        public void EachCodeFailsWithTheExceptionNamedAsPythonsError()
+        {
+            Assert.IsInstanceOf<RequestCancelledException>(AgentBridge.Fail(ErrorCodes.Cancelled, "stopped"));
+            Assert.IsInstanceOf<ParseException>(AgentBridge.Fail(ErrorCodes.ParseError, "broken"));
+            Assert.IsInstanceOf<InternalBridgeException>(AgentBridge.Fail(ErrorCodes.Internal, "bug"));
+        }
+
+        [Test]
         public void TimeoutIsACommandTimeoutException()
         {
             Assert.IsInstanceOf<CommandTimeoutException>(AgentBridge.Fail(ErrorCodes.Timeout, "late"));
@@ -54,6 +64,11 @@ namespace AgentBridgeUnity.Tests.Editor
         {
             AgentBridge.RegisterCommand("slow", args => { throw new WaitTimeoutException("too slow"); }, null, "");
             Assert.AreEqual("too slow", Bridge.Failure(ErrorCodes.Timeout, "slow"));
+            AgentBridge.RegisterCommand("stopped", args => { throw new CancelledException("gave up"); }, null, "");
+            Assert.AreEqual("gave up", Bridge.Failure(ErrorCodes.Cancelled, "stopped"));
+            AgentBridge.RegisterCommand("broken", args => { throw new InternalErrorException("bug"); }, null, "");
+            Assert.AreEqual("bug", Bridge.Failure(ErrorCodes.Internal, "broken"));
+            Assert.AreEqual(ErrorCode.ParseError, new ParseErrorException("not JSON").Code);
             AgentBridge.Emit("old_name", 1);
             Assert.AreEqual("old_name", (string)Bridge.Send("hello")["events"][0]["type"]);
             bool busy = true;
@@ -63,7 +78,9 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void TheFormerNamesAreObsolete()
         {
-            Assert.IsTrue(typeof(WaitTimeoutException).IsDefined(typeof(ObsoleteAttribute), false));
+            foreach (Type type in new[] { typeof(WaitTimeoutException), typeof(CancelledException),
+                         typeof(ParseErrorException), typeof(InternalErrorException) })
+                Assert.IsTrue(type.IsDefined(typeof(ObsoleteAttribute), false), type.Name);
             foreach (string name in new[] { "Emit", "AddSettledProvider" })
                 Assert.IsTrue(typeof(AgentBridge).GetMethod(name).IsDefined(typeof(ObsoleteAttribute), false), name);
             Assert.IsFalse(typeof(AgentBridge).GetMethod("EmitEvent").IsDefined(typeof(ObsoleteAttribute), false));

@@ -76,7 +76,7 @@ namespace AgentBridgeUnity.Tests.Editor
         [Test]
         public void ARefusedLineIsAnsweredWithItsRefusalAndId()
         {
-            ParsedLine parsed = RequestParser.Parse(RawLine.Refused(new ParseErrorException("not UTF-8"), new JValue(4)));
+            ParsedLine parsed = RequestParser.Parse(RawLine.Refused(new ParseException("not UTF-8"), new JValue(4)));
             Assert.AreEqual(ErrorCode.ParseError, parsed.Error.Code);
             Assert.AreEqual(4, (int)parsed.Id);
             parsed = RequestParser.Parse(RawLine.Refused(new InvalidRequestException("too long"), null));

@@ -47,13 +47,13 @@ namespace AgentBridgeUnity.Tests.Editor
         [TestCase("")]
         public void RejectsWhatIsNotJson(string text)
         {
-            Assert.Throws<ParseErrorException>(() => StrictJsonParser.Parse(text));
+            Assert.Throws<ParseException>(() => StrictJsonParser.Parse(text));
         }
 
         [Test]
         public void ErrorsNameThePosition()
         {
-            var error = Assert.Throws<ParseErrorException>(() => StrictJsonParser.Parse("{\"a\" 1}"));
+            var error = Assert.Throws<ParseException>(() => StrictJsonParser.Parse("{\"a\" 1}"));
             StringAssert.Contains("expected ':'", error.Message);
             StringAssert.Contains("character 6", error.Message);
         }

@@ -1,30 +1,62 @@
 extends RefCounted
-## Commands that act on controls the way a player would: press and fill. They refuse hidden,
-## disabled and read-only controls with NOT_INTERACTABLE instead of acting behind the UI's back.
+## A player's actions on controls: what can be done right now (list_actions), and doing it the
+## way a player would: press and fill. They refuse hidden, disabled and read-only controls with
+## NOT_INTERACTABLE instead of acting behind the UI's back.
 
 const ActionEffects := preload("../action_effects.gd")
 const CommandError := preload("../command_error.gd")
+const Controls := preload("../controls.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
+const Services := preload("../services.gd")
+const TreeSerializer := preload("../tree_serializer.gd")
 
+var _bridge: Services.Bridge
 var _locator: NodeLocator
+var _effects: ActionEffects
 
 
-func _init(locator: NodeLocator) -> void:
-	_locator = locator
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_locator = services.locator
+	_effects = services.action_effects()
 
 
-func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
-	dispatcher.register("press", effects.wrap(_press),
+func register_into(dispatcher: Services.Dispatcher) -> void:
+	dispatcher.register("list_actions", _list_actions, {},
+		"Every action possible right now, the game's controls (its input actions and their "
+		+ "bindings), and every command.", "bridge")
+	dispatcher.register("press", _effects.wrap(_press),
 		ActionEffects.with_options(NodeLocator.with_target({})),
 		"Activate a button through its own input handling (disabled, toggle mode, "
 		+ "button_down/button_up, pressed), as the keyboard's accept key would.", "bridge")
-	dispatcher.register("fill", effects.wrap(_fill), ActionEffects.with_options(
+	dispatcher.register("fill", _effects.wrap(_fill), ActionEffects.with_options(
 		NodeLocator.with_target({
 			"value": {"type": "string"},
 			"submit": {"type": "boolean", "default": false,
 				"description": "also submit, as pressing Enter would"},
 		})), "Replace the text of a LineEdit, TextEdit or SpinBox, as typing would.", "bridge")
+
+
+func _list_actions(_args: Dictionary) -> Variant:
+	var actions: Array = []
+	_collect_actions(_bridge.get_tree().root, actions)
+	var names: Array = []
+	for entry: Dictionary in _bridge.describe(false).commands:
+		names.append(entry.name)
+	return {"actions": actions, "controls": Controls.describe(), "commands": names}
+
+
+func _collect_actions(node: Node, into: Array) -> void:
+	if node is CanvasItem and not (node as CanvasItem).is_visible_in_tree():
+		return
+	for action: String in TreeSerializer.actions_for(node):
+		if not (node is BaseButton and (node as BaseButton).disabled):
+			var label: String = node.get("text") if node.get("text") is String else ""
+			into.append({"path": str(node.get_path()), "action": action,
+				"name": label if label != "" else String(node.name)})
+	for child: Node in node.get_children():
+		_collect_actions(child, into)
 
 
 ## Why a player could not use this control now, or "" when they could.

@@ -10,30 +10,33 @@ const CommandError := preload("../command_error.gd")
 const Items := preload("../items.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
+const Services := preload("../services.gd")
 
 ## How many option names a NOT_FOUND sentence lists.
 const MAX_LISTED := 30
 
-var _bridge: Node
+var _clock: Services.Clock
 var _locator: NodeLocator
 var _pointer: Pointer
+var _effects: ActionEffects
 
 
-func _init(bridge: Node, locator: NodeLocator, pointer: Pointer) -> void:
-	_bridge = bridge
-	_locator = locator
-	_pointer = pointer
+func _init(services: Services) -> void:
+	_clock = services.clock
+	_locator = services.locator
+	_pointer = services.pointer()
+	_effects = services.action_effects()
 
 
-func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
-	dispatcher.register("select", effects.wrap(_select), ActionEffects.with_options(
+func register_into(dispatcher: Services.Dispatcher) -> void:
+	dispatcher.register("select", _effects.wrap(_select), ActionEffects.with_options(
 		NodeLocator.with_target({
 			"option": {"type": "any", "optional": true,
 				"description": "the entry's text (a tree row also by its path of texts, "
 				+ "joined with /) or its index; left out when the ref names the entry"},
 		})), "Choose an entry of an option button, menu, item list, tab bar or tree by "
 		+ "clicking it, as a player would.", "bridge")
-	dispatcher.register("set_value", effects.wrap(_set_value), ActionEffects.with_options(
+	dispatcher.register("set_value", _effects.wrap(_set_value), ActionEffects.with_options(
 		NodeLocator.with_target({
 			"value": {"type": "any", "description": "a number (slider, spin box, scroll "
 				+ "bar) or a color, \"#rrggbb[aa]\" or {r, g, b, a} (color picker)"},
@@ -79,7 +82,7 @@ func _select(args: Dictionary) -> Variant:
 ## reachable), then lets a frame pass for the reaction. Returns null or a CommandError.
 func _click(node: Node, item: Variant, failure: String) -> Variant:
 	if Pointer.scroll_into_view(node):
-		await _bridge.clock.next_frame()
+		await _clock.next_frame()
 	var point: Variant = _pointer.target_point(node, item)
 	if point is CommandError:
 		return point
@@ -90,7 +93,7 @@ func _click(node: Node, item: Variant, failure: String) -> Variant:
 		return CommandError.not_interactable("%s: %s." % [failure, reason])
 	_pointer.button(point, "left", true)
 	_pointer.button(point, "left", false)
-	await _bridge.clock.next_frame()
+	await _clock.next_frame()
 	return null
 
 

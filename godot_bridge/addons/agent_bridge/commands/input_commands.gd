@@ -11,6 +11,7 @@ const InputEvents := preload("../input_events.gd")
 const Items := preload("../items.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
+const Services := preload("../services.gd")
 
 ## Points are root viewport pixels; anything this far out is a mistake, not a place.
 const FAR := 1.0e6
@@ -21,30 +22,34 @@ const POINT_SCHEMA := {
 }
 const DRAG_STEPS := 6
 
-var _bridge: Node
+var _viewport: Viewport
+var _clock: Services.Clock
 var _locator: NodeLocator
 var _pointer: Pointer
+var _effects: ActionEffects
 
 
-func _init(bridge: Node, locator: NodeLocator, pointer: Pointer) -> void:
-	_bridge = bridge
-	_locator = locator
-	_pointer = pointer
+func _init(services: Services) -> void:
+	_viewport = services.bridge.get_viewport()
+	_clock = services.clock
+	_locator = services.locator
+	_pointer = services.pointer()
+	_effects = services.action_effects()
 
 
-func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	var target := NodeLocator.with_target(POINT_SCHEMA)
 	var click_schema := target.duplicate(true)
 	click_schema.merge({
 		"button": {"type": "string", "default": "left", "enum": ["left", "right", "middle"]},
 		"double": {"type": "boolean", "default": false},
 	})
-	dispatcher.register("click", effects.wrap(_click), ActionEffects.with_options(click_schema),
+	dispatcher.register("click", _effects.wrap(_click), ActionEffects.with_options(click_schema),
 		"Move the mouse to the target's visible center and press and release a button there.",
 		"bridge")
-	dispatcher.register("hover", effects.wrap(_hover), ActionEffects.with_options(target),
+	dispatcher.register("hover", _effects.wrap(_hover), ActionEffects.with_options(target),
 		"Move the mouse over the target.", "bridge")
-	dispatcher.register("drag", effects.wrap(_drag), ActionEffects.with_options({
+	dispatcher.register("drag", _effects.wrap(_drag), ActionEffects.with_options({
 		"from": {"type": "any", "description": "a ref, a node path or {x, y}"},
 		"to": {"type": "any", "description": "a ref, a node path or {x, y}"},
 		"button": {"type": "string", "default": "left", "enum": ["left", "right", "middle"]},
@@ -57,7 +62,7 @@ func register_into(dispatcher: RefCounted, effects: ActionEffects) -> void:
 			"description": "press or release only; omitted: a tap (press, then release)"},
 		"x": POINT_SCHEMA.x, "y": POINT_SCHEMA.y,
 	})
-	dispatcher.register("input", effects.wrap(_input), ActionEffects.with_options(input_schema),
+	dispatcher.register("input", _effects.wrap(_input), ActionEffects.with_options(input_schema),
 		"Send an input action, a key, a mouse button, a joypad button or axis, typed text or "
 		+ "wheel steps.", "bridge")
 
@@ -219,7 +224,7 @@ static func _actions_of(event: InputEvent) -> Array:
 
 ## Types into the control that has keyboard focus, one key event per character.
 func _type_text(text: String) -> Variant:
-	var viewport := _bridge.get_viewport()
+	var viewport := _viewport
 	var focus := viewport.gui_get_focus_owner()
 	if focus == null:
 		return CommandError.not_interactable("Nothing has keyboard focus: click a text "
@@ -237,7 +242,7 @@ func _type_text(text: String) -> Variant:
 
 
 func _send_wheel(args: Dictionary) -> Variant:
-	var point := _bridge.get_viewport().get_visible_rect().get_center()
+	var point := _viewport.get_visible_rect().get_center()
 	if args.has("x") and args.has("y"):
 		point = Vector2(args.x, args.y)
 	_pointer.move_to(point)
@@ -248,7 +253,7 @@ func _send_wheel(args: Dictionary) -> Variant:
 
 ## Lets one frame pass (every wait of these commands goes through here).
 func _next_frame() -> void:
-	await _bridge.clock.next_frame()
+	await _clock.next_frame()
 
 
 static func _phases(args: Dictionary) -> Array:

@@ -12,6 +12,7 @@ extends RefCounted
 ## each frame also counts its draw calls.
 
 const CommandError := preload("../command_error.gd")
+const Services := preload("../services.gd")
 ## At most this many frames per measurement (about 28 minutes at 60 frames a second).
 const MAX_FRAMES := 100000
 const MAX_ORPHANS_LISTED := 1000
@@ -93,15 +94,17 @@ class ProbeNode extends Node:
 		_probe.on_physics(_first)
 
 
-var _bridge: Node
+var _bridge: Services.Bridge
+var _clock: Services.Clock
 var _running: FrameProbe  # between measure_start and measure_stop
 
 
-func _init(bridge: Node) -> void:
-	_bridge = bridge
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_clock = services.clock
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	dispatcher.register("metrics", _metrics, {
 		"orphans": {"type": "boolean", "default": false,
 			"description": "also list the orphan nodes (outside the tree, not freed)"},
@@ -125,7 +128,7 @@ func register_into(dispatcher: RefCounted) -> void:
 
 func _metrics(args: Dictionary) -> Variant:
 	var data := {
-		"frame": _bridge.clock.frame,
+		"frame": _clock.frame,
 		"nodes": int(Performance.get_monitor(Performance.OBJECT_NODE_COUNT)),
 		"orphan_nodes": int(Performance.get_monitor(Performance.OBJECT_ORPHAN_NODE_COUNT)),
 		"objects": int(Performance.get_monitor(Performance.OBJECT_COUNT)),
@@ -193,7 +196,7 @@ func _measure_start(_args: Dictionary) -> Variant:
 	if _running != null:
 		_running.stop()
 	_running = FrameProbe.new(_bridge)
-	return {"started": true, "frame": _bridge.clock.frame}
+	return {"started": true, "frame": _clock.frame}
 
 
 func _measure_stop(_args: Dictionary) -> Variant:
@@ -207,4 +210,4 @@ func _measure_stop(_args: Dictionary) -> Variant:
 
 ## Lets one frame pass (the one place this module waits for the game's clock).
 func _next_frame() -> void:
-	await _bridge.clock.next_frame()
+	await _clock.next_frame()

@@ -1,32 +1,32 @@
 extends RefCounted
 ## Recording and replaying a run (docs/REPLAY.md): `record_start` starts writing a replay file
-## in the session's artifacts folder (recorder.gd), `record_stop` ends it and answers where it
-## is; `replay` plays a chunk of a replay file's lines into a held game (replayer.gd) and
-## answers once the game reached the chunk's last frame (or a checkpoint differed, with
+## in the session's artifacts folder (replay_recorder.gd), `record_stop` ends it and answers
+## where it is; `replay` plays a chunk of a replay file's lines into a held game (replayer.gd)
+## and answers once the game reached the chunk's last frame (or a checkpoint differed, with
 ## `check`). A game launched with `--agent-record` records from frame 0 (record_at_launch).
 
-const AgentMode := preload("../agent_mode.gd")
 const CommandError := preload("../command_error.gd")
-const Recorder := preload("../recorder.gd")
+const ReplayRecorder := preload("../replay_recorder.gd")
 const Replayer := preload("../replayer.gd")
+const Services := preload("../services.gd")
 
 const MAX_CHECKPOINT_EVERY := 100000
 
-var _bridge: Node
-var _refs: RefCounted
-var _dispatcher: RefCounted
-var _recorder: Recorder
+var _services: Services
+var _bridge: Services.Bridge
+var _clock: Services.Clock
+var _recorder: ReplayRecorder
 var _replayer: Replayer
 var _recordings: int = 0
 
 
-func _init(bridge: Node, refs: RefCounted, dispatcher: RefCounted) -> void:
-	_bridge = bridge
-	_refs = refs
-	_dispatcher = dispatcher
+func _init(services: Services) -> void:
+	_services = services
+	_bridge = services.bridge
+	_clock = services.clock
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	dispatcher.register("record_start", _record_start, {
 		"checkpoint_every": {"type": "integer", "default": 30, "minimum": 1,
 			"maximum": MAX_CHECKPOINT_EVERY,
@@ -71,7 +71,7 @@ func _record_start(args: Dictionary) -> Variant:
 	var problem := _start_recorder(args.checkpoint_every, args.annotate, false)
 	if problem != "":
 		return CommandError.new(CommandError.UNSUPPORTED, "Cannot record: %s." % problem)
-	return {"path": _recorder.path, "frame": _bridge.clock.frame,
+	return {"path": _recorder.path, "frame": _clock.frame,
 		"checkpoint_every": args.checkpoint_every}
 
 
@@ -79,7 +79,7 @@ func _start_recorder(every: int, annotate: bool, at_launch: bool) -> String:
 	_recordings += 1
 	var folder: String = _bridge.session_dir.path_join("artifacts")
 	DirAccess.make_dir_recursive_absolute(folder)
-	_recorder = Recorder.new(_bridge, _refs, _dispatcher)
+	_recorder = ReplayRecorder.new(_services)
 	return _recorder.start(folder.path_join("recording-%d.replay.jsonl" % _recordings), every,
 		annotate, at_launch)
 
@@ -91,8 +91,7 @@ func _record_stop(_args: Dictionary) -> Variant:
 
 
 func _replay(args: Dictionary) -> Variant:
-	var clock: RefCounted = _bridge.clock
-	if not clock.held:
+	if not _clock.held:
 		return CommandError.invalid_args("replay works on a held game: send pause first "
 			+ "(lockstep games are held).")
 	if _recorder != null and not _recorder.finished:
@@ -101,12 +100,12 @@ func _replay(args: Dictionary) -> Variant:
 	if _replayer == null or _replayer.stopped:
 		if _replayer != null:
 			_replayer.close()
-		_replayer = Replayer.new(_bridge, _refs, _dispatcher)
+		_replayer = Replayer.new(_services)
 		_replayer.check = args.check
 		_replayer.begin(args.get("window", []))
-	if args.until < clock.frame:
+	if args.until < _clock.frame:
 		return CommandError.invalid_args("until (%d) is before the current frame %d." % [
-			args.until, clock.frame])
+			args.until, _clock.frame])
 	var problem := _replayer.add(args.lines, args.until, args.final)
 	if problem != "":
 		_replayer.close()
@@ -114,14 +113,14 @@ func _replay(args: Dictionary) -> Variant:
 		return CommandError.invalid_args("Bad replay chunk: %s." % problem)
 	# Each frame is played at its start (frame_started); waiting for that signal, not for the
 	# next frame, leaves the game held on the frame a check stopped at.
-	while not _replayer.stopped and clock.frame < args.until and not args._cancel.cancelled:
-		await clock.next_frame()
+	while not _replayer.stopped and _clock.frame < args.until and not args._cancel.cancelled:
+		await _clock.next_frame()
 		await _bridge.frame_started
 	var played := _replayer
 	if played.stopped or args.final or args._cancel.cancelled:
 		played.close()
 		played.stopped = true
-	return {"frame": clock.frame, "checks": played.checks, "mismatches": played.mismatches,
+	return {"frame": _clock.frame, "checks": played.checks, "mismatches": played.mismatches,
 		"inputs": played.inputs, "requests": played.requests,
 		"divergence": played.divergence if not played.divergence.is_empty() else null,
 		"failures": played.failures, "ended": played.ended if not played.ended.is_empty()

@@ -4,18 +4,22 @@ extends RefCounted
 ## starts come with the answer, as they would with a new launch's first answer.
 
 const CommandError := preload("../command_error.gd")
-const FlowCommands := preload("flow_commands.gd")
+const GameReset := preload("../game_reset.gd")
+const SceneCommands := preload("scene_commands.gd")
+const Services := preload("../services.gd")
 
-var _bridge: Node
-var _game_reset: RefCounted
-
-
-func _init(bridge: Node, game_reset: RefCounted) -> void:
-	_bridge = bridge
-	_game_reset = game_reset
+var _clock: Services.Clock
+var _settled: Services.SettledCheck
+var _game_reset: GameReset
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func _init(services: Services) -> void:
+	_clock = services.clock
+	_settled = services.settled
+	_game_reset = GameReset.new(services)
+
+
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	# Not plain "reset": games register that name for their own (a level's reset, say).
 	dispatcher.register("reset_game", _reset, {
 		"scene": {"type": "string", "optional": true,
@@ -30,10 +34,10 @@ func _reset(args: Dictionary) -> Variant:
 		ProjectSettings.get_setting("application/run/main_scene", ""))
 	if scene == "":
 		return CommandError.invalid_args("The project has no main scene: name one (scene).")
-	var path: Variant = FlowCommands.scene_file(scene)
+	var path: Variant = SceneCommands.scene_file(scene)
 	if path is RefCounted:
 		return path
 	var done: Dictionary = await _game_reset.reset(path)
-	_bridge.mode.scene_change_pending = false
-	done["frame"] = _bridge.clock.frame
+	_settled.scene_change_pending = false
+	done["frame"] = _clock.frame
 	return done

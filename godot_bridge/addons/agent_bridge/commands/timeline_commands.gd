@@ -6,26 +6,27 @@ extends RefCounted
 ## game as a player's would: a press sent at the start of frame f is seen from frame f + 1 on,
 ## and an input held N frames is seen in exactly N frames (and their physics ticks).
 
-const AgentMode := preload("../agent_mode.gd")
 const CommandError := preload("../command_error.gd")
 const InputEvents := preload("../input_events.gd")
+const Pointer := preload("../pointer.gd")
+const Services := preload("../services.gd")
 
 const MAX_ENTRIES := 10000
 ## What a timeline entry may hold besides its input.
 const TIMING := ["start", "frames"]
 
-var _bridge: Node
-var _pointer: RefCounted
+var _clock: Services.Clock
+var _pointer: Pointer
 
 
-func _init(bridge: Node, pointer: RefCounted) -> void:
-	_bridge = bridge
-	_pointer = pointer
+func _init(services: Services) -> void:
+	_clock = services.clock
+	_pointer = services.pointer()
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	var hold_schema := InputEvents.SCHEMA.duplicate(true)
-	hold_schema["frames"] = {"type": "integer", "minimum": 1, "maximum": AgentMode.MAX_FRAMES,
+	hold_schema["frames"] = {"type": "integer", "minimum": 1, "maximum": Services.Clock.MAX_FRAMES,
 		"description": "how many frames the game sees it pressed"}
 	dispatcher.register("hold", _hold, hold_schema, "Press an action, key, mouse button, "
 		+ "joypad button or axis, let N frames run, release it; answers once the frames ran.",
@@ -42,15 +43,15 @@ func _hold(args: Dictionary) -> Variant:
 	var input: Variant = _input_of(args)
 	if input is CommandError:
 		return input
-	var start: int = _bridge.clock.frame
+	var start: int = _clock.frame
 	_send(input, true)
 	for i in args.frames:
 		if args._cancel.cancelled:
 			break
-		await _bridge.clock.next_frame()
+		await _clock.next_frame()
 	_send(input, false)
-	return {"held": input.name, "frames": _bridge.clock.frame - start,
-		"frame": _bridge.clock.frame}
+	return {"held": input.name, "frames": _clock.frame - start,
+		"frame": _clock.frame}
 
 
 ## Presses and releases by frame offset; at each offset releases go first, so an input that
@@ -69,7 +70,7 @@ func _input_sequence(args: Dictionary) -> Variant:
 		_at(schedule, entry.start).append([true, entry.input])
 		_at(schedule, end).append([false, entry.input])
 		length = maxi(length, end)
-	var start: int = _bridge.clock.frame
+	var start: int = _clock.frame
 	var pressed := []  # inputs down now: a cancelled timeline releases them
 	for offset in length + 1:
 		if args._cancel.cancelled:
@@ -83,9 +84,9 @@ func _input_sequence(args: Dictionary) -> Variant:
 			else:
 				pressed.erase(change[1])
 		if offset < length:
-			await _bridge.clock.next_frame()
-	return {"frames": _bridge.clock.frame - start, "entries": entries.size(),
-		"frame": _bridge.clock.frame}
+			await _clock.next_frame()
+	return {"frames": _clock.frame - start, "entries": entries.size(),
+		"frame": _clock.frame}
 
 
 static func _at(schedule: Dictionary, offset: int) -> Array:
@@ -112,7 +113,7 @@ func _entry(raw: Variant, index: int) -> Variant:
 	for key: String in TIMING:
 		var value: Variant = entry.get(key, 0 if key == "start" else null)
 		if not _whole(value) or value < 0 or (key == "frames" and value < 1) \
-				or value > AgentMode.MAX_FRAMES:
+				or value > Services.Clock.MAX_FRAMES:
 			return CommandError.invalid_args("%s.%s is a whole number of frames (%s)." % [
 				where, key, ">= 0" if key == "start" else ">= 1"])
 	var input := entry.duplicate()

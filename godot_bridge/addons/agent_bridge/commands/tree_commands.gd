@@ -1,23 +1,21 @@
 extends RefCounted
-## Commands that read the scene tree as a whole: get_tree, get_node, list_actions.
+## The scene tree: the whole of it, or a subtree, every node serialized (get_tree), and one node
+## in detail (get_node).
 
 const CommandError := preload("../command_error.gd")
-const Controls := preload("../controls.gd")
 const NodeLocator := preload("../node_locator.gd")
+const Services := preload("../services.gd")
 const TreeSerializer := preload("../tree_serializer.gd")
 
-var _bridge: Node
 var _locator: NodeLocator
-var _serializer: TreeSerializer
+var _serializer := TreeSerializer.new()
 
 
-func _init(bridge: Node, locator: NodeLocator, serializer: TreeSerializer) -> void:
-	_bridge = bridge
-	_locator = locator
-	_serializer = serializer
+func _init(services: Services) -> void:
+	_locator = services.locator
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	dispatcher.register("get_tree", _get_tree, {
 		"root": {"type": "string", "default": "/root", "description": "subtree root path"},
 		"max_depth": {"type": "integer", "optional": true, "minimum": 0,
@@ -28,9 +26,6 @@ func register_into(dispatcher: RefCounted) -> void:
 	}, "The live scene tree, every node serialized automatically.", "bridge")
 	dispatcher.register("get_node", _get_node, NodeLocator.with_target({}),
 		"One node in detail: its fields, child names and property types.", "bridge")
-	dispatcher.register("list_actions", _list_actions, {},
-		"Every action possible right now, the game's controls (its input actions and their "
-		+ "bindings), and every command.", "bridge")
 
 
 func _get_tree(args: Dictionary) -> Variant:
@@ -55,23 +50,3 @@ func _get_node(args: Dictionary) -> Variant:
 			types[property.name] = type_string(property.type)
 	return {"node": _serializer.serialize_node(node), "children": names, "properties": types}
 
-
-func _list_actions(_args: Dictionary) -> Variant:
-	var actions: Array = []
-	_collect_actions(_bridge.get_tree().root, actions)
-	var names: Array = []
-	for entry: Dictionary in _bridge.describe(false).commands:
-		names.append(entry.name)
-	return {"actions": actions, "controls": Controls.describe(), "commands": names}
-
-
-func _collect_actions(node: Node, into: Array) -> void:
-	if node is CanvasItem and not (node as CanvasItem).is_visible_in_tree():
-		return
-	for action: String in TreeSerializer.actions_for(node):
-		if not (node is BaseButton and (node as BaseButton).disabled):
-			var label: String = node.get("text") if node.get("text") is String else ""
-			into.append({"path": str(node.get_path()), "action": action,
-				"name": label if label != "" else String(node.name)})
-	for child: Node in node.get_children():
-		_collect_actions(child, into)

@@ -5,6 +5,7 @@ extends RefCounted
 const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Pointer := preload("../pointer.gd")
+const Services := preload("../services.gd")
 const Snapshot := preload("../snapshot.gd")
 
 const LABEL_COLOR := Color(1.0, 0.9, 0.1)
@@ -14,26 +15,28 @@ const ANNOTATION_LAYER := 4096
 const LABEL_SIZE := 16
 const BORDER := 2.0
 
-var _bridge: Node
+var _bridge: Services.Bridge
+var _clock: Services.Clock
 var _locator: NodeLocator
 var _snapshot: Snapshot
 var _pointer: Pointer
 var _shots: int = 0
 
 
-func _init(bridge: Node, locator: NodeLocator, snapshot: Snapshot, pointer: Pointer) -> void:
-	_bridge = bridge
-	_locator = locator
-	_snapshot = snapshot
-	_pointer = pointer
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_clock = services.clock
+	_locator = services.locator
+	_snapshot = services.snapshot()
+	_pointer = services.pointer()
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	var schema := Snapshot.OPTIONS_SCHEMA.duplicate(true)
 	schema["root"] = {"type": "string", "default": "/root"}
-	dispatcher.register("snapshot", _take_snapshot, schema, "Accessibility snapshot: an indented role/name tree where everything a player could act "
-		+ "on has a ref (e1, e2, ...), kept for as long as it lives, usable instead of a path.",
-		"bridge")
+	dispatcher.register("snapshot", _take_snapshot, schema, "Accessibility snapshot: an "
+		+ "indented role/name tree where everything a player could act on has a ref (e1, e2, "
+		+ "...), kept for as long as it lives, usable instead of a path.", "bridge")
 	dispatcher.register("screenshot", _screenshot, NodeLocator.with_target({
 		"annotate": {"type": "boolean", "default": false,
 			"description": "draw each ref of the latest snapshot on the image"},
@@ -65,28 +68,7 @@ func _screenshot(args: Dictionary) -> Variant:
 		if target is CommandError:
 			return target
 		crop = _pointer.target_rect(target.node, target.item)
-	var overlay: Array[RID] = []
-	if args.annotate:
-		if _snapshot.shown_refs().is_empty():
-			_snapshot.take(_bridge.get_tree().root, {})
-		overlay = _draw_annotations()
-	# A held game's carets blink in game time, so they look the same run after run; hiding
-	# them would take a frame to show (a redraw is deferred), so only a running game's are.
-	var carets: Dictionary = _hide_carets() if args.hide_caret and not _bridge.clock.held \
-		else {}
-	if _bridge.clock.held:
-		# Draw the held frame as it is: taking a picture must not move game time.
-		RenderingServer.force_draw()
-	else:
-		await RenderingServer.frame_post_draw
-		await RenderingServer.frame_post_draw
-	var image := _bridge.get_viewport().get_texture().get_image()
-	_restore_carets(carets)
-	if not overlay.is_empty():
-		RenderingServer.viewport_remove_canvas(_bridge.get_viewport().get_viewport_rid(),
-			overlay[0])
-		for rid: RID in overlay:
-			RenderingServer.free_rid(rid)
+	var image: Image = await _capture(args.annotate, args.hide_caret)
 	if crop.has_area():
 		image = image.get_region(Rect2i(crop).intersection(Rect2i(Vector2i.ZERO, image.get_size())))
 	_shots += 1
@@ -101,6 +83,33 @@ func _screenshot(args: Dictionary) -> Variant:
 		return CommandError.internal("Could not write %s: %s." % [path, error_string(error)])
 	return {"path": path, "width": image.get_width(), "height": image.get_height(),
 		"bytes": FileAccess.get_file_as_bytes(path).size(), "format": args.format}
+
+
+## The viewport's picture now, with the latest snapshot's refs drawn on it (`annotate`) and
+## without text carets (`hide_caret`).
+func _capture(annotate: bool, hide_caret: bool) -> Image:
+	var overlay: Array[RID] = []
+	if annotate:
+		if _snapshot.shown_refs().is_empty():
+			_snapshot.take(_bridge.get_tree().root, {})
+		overlay = _draw_annotations()
+	# A held game's carets blink in game time, so they look the same run after run; hiding
+	# them would take a frame to show (a redraw is deferred), so only a running game's are.
+	var carets: Dictionary = _hide_carets() if hide_caret and not _clock.held else {}
+	if _clock.held:
+		# Draw the held frame as it is: taking a picture must not move game time.
+		RenderingServer.force_draw()
+	else:
+		await RenderingServer.frame_post_draw
+		await RenderingServer.frame_post_draw
+	var image := _bridge.get_viewport().get_texture().get_image()
+	_restore_carets(carets)
+	if not overlay.is_empty():
+		RenderingServer.viewport_remove_canvas(_bridge.get_viewport().get_viewport_rid(),
+			overlay[0])
+		for rid: RID in overlay:
+			RenderingServer.free_rid(rid)
+	return image
 
 
 static func _save_rgba(image: Image, path: String) -> Error:

@@ -9,6 +9,7 @@ const CommandError := preload("../command_error.gd")
 const NodeLocator := preload("../node_locator.gd")
 const Refs := preload("../refs.gd")
 const Roles := preload("../snapshot_roles.gd")
+const Services := preload("../services.gd")
 const World := preload("../world.gd")
 
 const MAX_LISTED := 500
@@ -18,18 +19,20 @@ const ORIGIN_SCHEMA := {
 		"description": "a world position [x, y] or [x, y, z] (or {x, y, z}), instead of a node"},
 }
 
-var _bridge: Node
+var _bridge: Services.Bridge
+var _root: Window
 var _locator: NodeLocator
 var _refs: Refs
 
 
-func _init(bridge: Node, locator: NodeLocator, refs: Refs) -> void:
-	_bridge = bridge
-	_locator = locator
-	_refs = refs
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_root = _bridge.get_tree().root
+	_locator = services.locator
+	_refs = services.refs
 
 
-func register_into(dispatcher: RefCounted) -> void:
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	var origin := NodeLocator.with_target(ORIGIN_SCHEMA)
 	var nearby_schema := origin.duplicate(true)
 	nearby_schema.merge({
@@ -66,7 +69,7 @@ func _nearby(args: Dictionary) -> Variant:
 		return origin
 	var from: Variant = origin.position
 	var found: Array = []
-	_gather(_bridge.get_tree().root, origin, false, found)
+	_gather(_root, origin, false, found)
 	var radius: float = args.get("radius", INF)
 	var near: Array = []
 	for entry: Array in found:
@@ -248,13 +251,12 @@ func _origin(args: Dictionary) -> Variant:
 	if named != 1:
 		return CommandError.invalid_args("Give exactly one of path, ref (a node) or point "
 			+ "(a world position).")
-	var root := _bridge.get_tree().root
 	if args.has("point"):
 		var point: Variant = _vector(args.point, "point")
 		if point is CommandError:
 			return point
 		return {"node": null, "position": point,
-			"world": root.world_2d if point is Vector2 else root.world_3d}
+			"world": _root.world_2d if point is Vector2 else _root.world_3d}
 	var node: Variant = _locator.find(args)
 	if node is CommandError:
 		return node

@@ -69,7 +69,7 @@ namespace AgentBridgeUnity.Core.Commands
                 if (!_capture.IsDone)
                     return false;
                 if (_capture.Error != null)
-                    throw new InternalErrorException("The screenshot failed: " + _capture.Error);
+                    throw new InternalBridgeException("The screenshot failed: " + _capture.Error);
                 var result = new JObject();
                 result["path"] = _path;
                 result["width"] = _capture.Width;

@@ -29,7 +29,7 @@ namespace AgentBridgeUnity
         {
             switch (code)
             {
-                case ErrorCode.ParseError: return new ParseErrorException(message);
+                case ErrorCode.ParseError: return new ParseException(message);
                 case ErrorCode.InvalidRequest: return new InvalidRequestException(message);
                 case ErrorCode.UnknownCommand: return new UnknownCommandException(message);
                 case ErrorCode.InvalidArgs: return new InvalidArgsException(message);
@@ -38,8 +38,8 @@ namespace AgentBridgeUnity
                 case ErrorCode.NotInteractable: return new NotInteractableException(message);
                 case ErrorCode.Timeout: return new CommandTimeoutException(message);
                 case ErrorCode.Unsupported: return new UnsupportedException(message);
-                case ErrorCode.Cancelled: return new CancelledException(message);
-                default: return new InternalErrorException(message);
+                case ErrorCode.Cancelled: return new RequestCancelledException(message);
+                default: return new InternalBridgeException(message);
             }
         }
     }

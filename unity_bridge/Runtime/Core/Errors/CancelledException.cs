@@ -1,17 +1,14 @@
+using System;
+
 namespace AgentBridgeUnity
 {
-    /// <summary>A request that a <c>cancel</c> request stopped while it ran (<c>CANCELLED</c>).</summary>
-    public sealed class CancelledException : AgentBridgeException
+    /// <summary>The former name of <see cref="RequestCancelledException"/>; it still fails with <c>CANCELLED</c>.</summary>
+    [Obsolete("Use RequestCancelledException, the name the Python client (RequestCancelledError) uses.")]
+    public sealed class CancelledException : RequestCancelledException
     {
         /// <summary>Creates the error with the sentence the client will read.</summary>
         public CancelledException(string message) : base(message)
         {
-        }
-
-        /// <summary>Always <see cref="ErrorCode.Cancelled"/>.</summary>
-        public override ErrorCode Code
-        {
-            get { return ErrorCode.Cancelled; }
         }
     }
 }

@@ -1,17 +1,14 @@
+using System;
+
 namespace AgentBridgeUnity
 {
-    /// <summary>A request line that is not valid JSON or not UTF-8 (<c>PARSE_ERROR</c>).</summary>
-    public sealed class ParseErrorException : AgentBridgeException
+    /// <summary>The former name of <see cref="ParseException"/>; it still fails with <c>PARSE_ERROR</c>.</summary>
+    [Obsolete("Use ParseException, the name the Python client (ParseError) uses.")]
+    public sealed class ParseErrorException : ParseException
     {
         /// <summary>Creates the error with the sentence the client will read.</summary>
         public ParseErrorException(string message) : base(message)
         {
-        }
-
-        /// <summary>Always <see cref="ErrorCode.ParseError"/>.</summary>
-        public override ErrorCode Code
-        {
-            get { return ErrorCode.ParseError; }
         }
     }
 }

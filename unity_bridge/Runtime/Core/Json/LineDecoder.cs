@@ -29,7 +29,7 @@ namespace AgentBridgeUnity.Core.Json
             if (IsBlank(bytes, start, count))
                 return null;
             if (Array.IndexOf(bytes, (byte)0, start, count) >= 0)
-                return Refuse(new ParseErrorException("The line holds a NUL byte, which no JSON text has."),
+                return Refuse(new ParseException("The line holds a NUL byte, which no JSON text has."),
                     bytes, lineStart, start + count, head);
             try
             {
@@ -37,7 +37,7 @@ namespace AgentBridgeUnity.Core.Json
             }
             catch (DecoderFallbackException)
             {
-                return Refuse(new ParseErrorException("The line is not valid UTF-8."), bytes, lineStart, start + count, head);
+                return Refuse(new ParseException("The line is not valid UTF-8."), bytes, lineStart, start + count, head);
             }
         }
 

@@ -41,7 +41,7 @@ namespace AgentBridgeUnity.Core.Json
             {
                 return StrictJsonParser.Parse(raw);
             }
-            catch (ParseErrorException)
+            catch (ParseException)
             {
                 return null; // an escape that does not decode
             }

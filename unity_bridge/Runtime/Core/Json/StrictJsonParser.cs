@@ -31,13 +31,13 @@ namespace AgentBridgeUnity.Core.Json
             _maxDepth = maxDepth;
         }
 
-        /// <summary>The value in <paramref name="text"/>; throws ParseErrorException otherwise.</summary>
+        /// <summary>The value in <paramref name="text"/>; throws ParseException otherwise.</summary>
         public static JToken Parse(string text)
         {
             bool tooDeep;
             JToken value = Parse(text, DefaultDepth, out tooDeep);
             if (tooDeep)
-                throw new ParseErrorException("The line is not valid JSON here (it nests deeper than " + DefaultDepth + " levels).");
+                throw new ParseException("The line is not valid JSON here (it nests deeper than " + DefaultDepth + " levels).");
             return value;
         }
 
@@ -45,7 +45,7 @@ namespace AgentBridgeUnity.Core.Json
         /// The value in <paramref name="text"/>, where a container nested deeper than
         /// <paramref name="maxDepth"/> (the top level is depth 0) is only checked to be JSON, with
         /// no recursion and no tokens built, and read as null; <paramref name="tooDeep"/> says
-        /// whether there was one. Throws ParseErrorException for text that is not JSON.
+        /// whether there was one. Throws ParseException for text that is not JSON.
         /// </summary>
         public static JToken Parse(string text, int maxDepth, out bool tooDeep)
         {
@@ -369,10 +369,10 @@ namespace AgentBridgeUnity.Core.Json
             }
         }
 
-        ParseErrorException Error(string what, int offset = 0)
+        ParseException Error(string what, int offset = 0)
         {
             int at = Math.Max(0, Math.Min(_text.Length, _pos + offset)) + 1;
-            return new ParseErrorException(String.Format(
+            return new ParseException(String.Format(
                 "The line is not valid JSON ({0} at character {1}).", what, at));
         }
     }

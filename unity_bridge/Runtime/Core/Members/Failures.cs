@@ -23,7 +23,7 @@ namespace AgentBridgeUnity.Core.Members
             var bridgeError = error as AgentBridgeException;
             if (bridgeError != null)
                 return bridgeError;
-            return new InternalErrorException(String.Format("{0} raised {1}: {2}", what, error.GetType().Name, error.Message));
+            return new InternalBridgeException(String.Format("{0} raised {1}: {2}", what, error.GetType().Name, error.Message));
         }
     }
 }

@@ -22,7 +22,7 @@ namespace AgentBridgeUnity.Core.Protocol
             {
                 parsed = StrictJsonParser.Parse(line.Content, StrictJsonParser.RequestDepth, out tooDeep);
             }
-            catch (ParseErrorException error)
+            catch (ParseException error)
             {
                 // The id, when the line starts with a complete {"id": ..., as Godot answers.
                 byte[] bytes = System.Text.Encoding.UTF8.GetBytes(line.Content);

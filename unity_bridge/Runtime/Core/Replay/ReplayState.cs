@@ -19,7 +19,7 @@ namespace AgentBridgeUnity.Core.Replay
         int _recordings;
 
         /// <summary>The recording running or last finished; null before the first.</summary>
-        public Recorder Recorder { get; private set; }
+        public ReplayRecorder Recorder { get; private set; }
 
         /// <summary>The replay running or last stopped; null before the first.</summary>
         public Replayer Replayer { get; set; }
@@ -49,7 +49,7 @@ namespace AgentBridgeUnity.Core.Replay
             {
                 return "cannot make the folder " + folder + " (" + error.Message + ")";
             }
-            var recorder = new Recorder();
+            var recorder = new ReplayRecorder();
             string problem = recorder.Start(context, path, every, annotate, atLaunch);
             if (problem == null)
                 Recorder = recorder;

@@ -45,7 +45,6 @@ namespace AgentBridgeUnity.Core.Session
         readonly List<RunningRequest> _running = new List<RunningRequest>();
         /// <summary>The running requests as a tick began, reused so a frame allocates no copy.</summary>
         readonly List<RunningRequest> _advancing = new List<RunningRequest>();
-        readonly FramePacer _pacer = new FramePacer();
         readonly ReplayState _replays = new ReplayState();
         long _ticks;
         bool _quitting;
@@ -186,7 +185,7 @@ namespace AgentBridgeUnity.Core.Session
 
         /// <summary>
         /// Blocks the frame while <see cref="Holds"/>: looks at the command file again and again
-        /// (<see cref="FramePacer"/>), answering what needs no frames, and returns once a request
+        /// (<see cref="GameClock.HoldSleepMs"/>), answering what needs no frames, and returns once a request
         /// needs frames, the game is resumed, the session ends or <paramref name="leave"/> says so
         /// (the client process is gone). Then paces the frames to come.
         /// </summary>
@@ -194,7 +193,7 @@ namespace AgentBridgeUnity.Core.Session
         {
             while (Holds && !leave())
             {
-                Thread.Sleep(_pacer.SleepMs(_engine.NowMs));
+                Thread.Sleep(Clock.HoldSleepMs());
                 Poll();
             }
             Pace();
@@ -210,7 +209,7 @@ namespace AgentBridgeUnity.Core.Session
                 _stale.DeleteNow();
             List<RawLine> lines = _reader.ReadNewLines();
             if (lines.Count > 0)
-                _pacer.Activity(_engine.NowMs);
+                Clock.NoteActivity();
             foreach (RawLine line in lines)
             {
                 if (_quitting)
@@ -359,7 +358,7 @@ namespace AgentBridgeUnity.Core.Session
                 var cancellable = request.Reply.Pending as ICancellableReply;
                 if (cancellable != null)
                     cancellable.Cancel(NewContext());
-                Fail(request.Id, new CancelledException("Cancelled by a cancel request."), request.Command, request.Quiet);
+                Fail(request.Id, new RequestCancelledException("Cancelled by a cancel request."), request.Command, request.Quiet);
                 return true;
             }
             return false;
@@ -398,7 +397,7 @@ namespace AgentBridgeUnity.Core.Session
             JObject response = failure == null
                 ? Envelope.Success(id, data, batch.Events, batch.Dropped, Frame)
                 : Envelope.Failure(id, failure, batch.Events, batch.Dropped, Frame, head);
-            _pacer.Activity(_engine.NowMs);
+            Clock.NoteActivity();
             string problem = _writer.WriteLine(WireJson.Serialize(response));
             if (problem == null)
                 return;

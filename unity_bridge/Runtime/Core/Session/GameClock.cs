@@ -7,13 +7,21 @@ namespace AgentBridgeUnity.Core.Session
     /// The session's game time: how it runs (<see cref="TimeSettings"/>), whether the game is held
     /// (lockstep's state between requests, and what pause asks for), and the session's frame and
     /// physics frame numbers, counted from frame 0, the first frame the bridge saw (or the
-    /// frame a reset_game restarted the clock on).
+    /// frame a reset_game restarted the clock on). It also paces the held game's looks at the
+    /// command file (docs/PROTOCOL.md, section 7): at once (a yield) for 20 ms after a request came
+    /// or an answer went, since a client's next request usually follows within a fraction of a
+    /// millisecond; then every millisecond up to a second; then every 2 ms, so a frozen game
+    /// costs next to nothing.
     /// </summary>
     internal sealed class GameClock
     {
+        const double EagerMs = 20.0;
+        const double BusyMs = 1000.0;
+
         readonly IEngineHost _engine;
         long _frameZero = -1;
         long _physicsZero;
+        double _lastActivityMs = double.NegativeInfinity;
 
         public GameClock(TimeSettings settings, IEngineHost engine)
         {
@@ -69,6 +77,21 @@ namespace AgentBridgeUnity.Core.Session
         {
             StartCounting();
             Held = Settings.IsLockstep;
+        }
+
+        /// <summary>Records that requests arrived or an answer went now.</summary>
+        public void NoteActivity()
+        {
+            _lastActivityMs = _engine.NowMs;
+        }
+
+        /// <summary>How long a held game sleeps now before looking at the command file again, in whole ms (0: yield).</summary>
+        public int HoldSleepMs()
+        {
+            double idle = _engine.NowMs - _lastActivityMs;
+            if (idle < EagerMs)
+                return 0;
+            return idle < BusyMs ? 1 : 2;
         }
 
         void StartCounting()

@@ -51,7 +51,7 @@ namespace AgentBridgeUnity.Core.Transport
             {
                 marker = StrictJsonParser.Parse(line) as JObject;
             }
-            catch (ParseErrorException)
+            catch (ParseException)
             {
                 return null;
             }

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agent_client.client.replay_file import ReplayFile
+from agent_client.replay.file import ReplayFile
 
 # Roles whose clicks a `pressed` or `toggled` event stands for.
 CLICKED = {"button", "checkbox", "link", "menuitem", "tab"}

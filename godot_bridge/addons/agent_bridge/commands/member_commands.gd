@@ -1,11 +1,11 @@
 extends RefCounted
-## Commands that read and change values: hello, get_property, set_property, call_method,
-## get_signals, get_state. (The tree as a whole: tree_commands.gd.)
+## A node's members: read and set its properties (get_property, set_property), call its methods
+## (call_method), list its signals (get_signals). (The tree as a whole: tree_commands.gd.)
 
 const Codec := preload("../value_codec.gd")
 const CommandError := preload("../command_error.gd")
-const Controls := preload("../controls.gd")
 const NodeLocator := preload("../node_locator.gd")
+const Services := preload("../services.gd")
 ## Lets call_method and set_property reach `_`-prefixed members (off-limits by default).
 const PRIVATE_SETTING := "agent_bridge/allow_private_members"
 ## Methods that reach any member by name; through call_method they would step around the
@@ -13,20 +13,16 @@ const PRIVATE_SETTING := "agent_bridge/allow_private_members"
 const REFLECTIVE_METHODS := ["get", "set", "get_indexed", "set_indexed", "call", "callv",
 	"call_deferred", "set_deferred", "set_script"]
 
-var _bridge: Node
+var _bridge: Services.Bridge
 var _locator: NodeLocator
 
 
-func _init(bridge: Node, locator: NodeLocator) -> void:
-	_bridge = bridge
-	_locator = locator
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_locator = services.locator
 
 
-func register_into(dispatcher: RefCounted) -> void:
-	dispatcher.register("hello", _hello, {
-		"schemas": {"type": "boolean", "default": false,
-			"description": "also every command's description and argument schema"},
-	}, "Protocol version, engine, game and the commands (with schemas on request).", "bridge")
+func register_into(dispatcher: Services.Dispatcher) -> void:
 	dispatcher.register("get_property", _get_property, NodeLocator.with_target({
 		"property": {"type": "string", "description": "name, or sub-path such as position:x"},
 	}), "Read any property of any node.", "bridge")
@@ -40,15 +36,6 @@ func register_into(dispatcher: RefCounted) -> void:
 	}), "Call a method on a node and return its result.", "bridge")
 	dispatcher.register("get_signals", _get_signals, NodeLocator.with_target({}),
 		"A node's signals and what is connected to them.", "bridge")
-	dispatcher.register("get_state", _get_state, {},
-		"The game's own state, as its register_state callable reports it.", "bridge")
-
-
-## The bridge's description, with the game's controls (its input actions and their bindings).
-func _hello(args: Dictionary) -> Variant:
-	var described: Dictionary = _bridge.describe(args.schemas)
-	described["controls"] = Array(Controls.summaries())
-	return described
 
 
 func _get_property(args: Dictionary) -> Variant:
@@ -209,13 +196,6 @@ func _get_signals(args: Dictionary) -> Variant:
 				"method": String(callable.get_method())})
 		signals.append({"name": info.name, "args": arg_names, "connections": connections})
 	return {"signals": signals}
-
-
-func _get_state(_args: Dictionary) -> Variant:
-	if not _bridge.state_provider.is_valid():
-		return CommandError.unsupported(
-			"The game registered no state (AgentBridge.register_state).")
-	return Codec.to_wire(_bridge.state_provider.call())
 
 
 static func _property_info(node: Object, property: String) -> Dictionary:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from agent_client import LaunchError, ReplayFileError
-from agent_client.client import codegen
-from agent_client.client.avi import read_avi
-from agent_client.client.replay import describe_divergence
-from agent_client.client.replay_file import FORMAT, ReplayFile
 from agent_client.engine.launcher import godot_argv, movie_args
+from agent_client.replay import codegen
+from agent_client.replay.file import FORMAT, ReplayFile
+from agent_client.replay.play import describe_divergence
+from tests.avi import read_avi
 
 HEADER = {
     "t": "header",

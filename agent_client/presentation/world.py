@@ -3,12 +3,16 @@ line prints and the MCP server answers: one line per control, per entity, per ra
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
+if TYPE_CHECKING:
+    from agent_client.wire.answers import Entity, ListActionsAnswer, NearbyAnswer, RaycastAnswer
 
-def controls_text(data: dict[str, Any]) -> str:
+
+def controls_text(data: ListActionsAnswer) -> str:
     """A ``list_actions`` answer: the controls (``jump: Space, pad A``), then what can be
     acted on now (``press "Start" /root/...``), then the commands."""
     controls = data.get("controls", [])
@@ -29,7 +33,7 @@ def controls_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def nearby_text(data: dict[str, Any]) -> str:
+def nearby_text(data: NearbyAnswer) -> str:
     """A ``nearby`` answer: how many, then one line per entity, nearest first."""
     entities = data["entities"]
     head = f"{data['count']} near {vector_text(data['origin'])}"
@@ -38,7 +42,7 @@ def nearby_text(data: dict[str, Any]) -> str:
     return "\n".join([head] + [f"  {entity_text(entity)}" for entity in entities])
 
 
-def entity_text(entity: dict[str, Any]) -> str:
+def entity_text(entity: Entity) -> str:
     """``generic "Coin" @e4  150 away toward 0,1  at=200,450  pos=200,450``."""
     if "at" in entity:
         place = f"at={vector_text(entity['at'])}"
@@ -59,7 +63,7 @@ def entity_text(entity: dict[str, Any]) -> str:
     return "  ".join(part for part in parts if part)
 
 
-def ray_text(data: dict[str, Any]) -> str:
+def ray_text(data: RaycastAnswer) -> str:
     """A ``raycast`` answer: what it hit (or that it hit nothing), and whether the node it
     was aimed at is in sight."""
     if data["hit"]:
@@ -76,7 +80,7 @@ def ray_text(data: dict[str, Any]) -> str:
     return line
 
 
-def vector_text(vector: dict[str, Any]) -> str:
+def vector_text(vector: Mapping[str, Any]) -> str:
     """``{"x": 1, "y": -2.5}`` as ``1,-2.5``."""
     return ",".join(f"{vector[axis]:g}" for axis in ("x", "y", "z") if axis in vector)
 

@@ -36,6 +36,7 @@ const FileChannel := preload("file_channel.gd")
 const InputEvents := preload("input_events.gd")
 const Items := preload("items.gd")
 const Roles := preload("snapshot_roles.gd")
+const Services := preload("services.gd")
 const StateDigest := preload("state_digest.gd")
 
 const FORMAT := "agentbridge-replay/1"
@@ -63,9 +64,11 @@ var inputs: int = 0
 var requests: int = 0
 var finished: bool = false
 
-var _bridge: Node
-var _refs: RefCounted
-var _dispatcher: RefCounted
+var _bridge: Services.Bridge
+var _clock: Services.Clock
+var _events: Services.EventQueue
+var _refs: Services.Refs
+var _dispatcher: Services.Dispatcher
 var _digest: StateDigest
 var _file: FileAccess
 var _header: Dictionary = {}
@@ -81,11 +84,13 @@ var _dialog_buttons: Dictionary = {}  # a dialog's own button -> its handler (an
 var _os_focused: bool = true
 
 
-func _init(bridge: Node, refs: RefCounted, dispatcher: RefCounted) -> void:
-	_bridge = bridge
-	_refs = refs
-	_dispatcher = dispatcher
-	_digest = StateDigest.new(bridge)
+func _init(services: Services) -> void:
+	_bridge = services.bridge
+	_clock = services.clock
+	_events = services.events
+	_refs = services.refs
+	_dispatcher = services.dispatcher
+	_digest = StateDigest.new(_bridge)
 
 
 ## Opens the file and starts listening. Returns "" or why it cannot record. With `at_launch`
@@ -108,7 +113,7 @@ func start(file_path: String, checkpoint_every: int, with_notes: bool, at_launch
 	root.focus_exited.connect(_on_focus_out)
 	root.size_changed.connect(_on_size)
 	if annotate:
-		_bridge.events.pushed.connect(_on_game_event)
+		_events.pushed.connect(_on_game_event)
 		_bridge.get_tree().node_added.connect(_on_node_added)
 		for dialog: Node in root.find_children("*", "AcceptDialog", true, false):
 			for button: Node in _button_box(dialog as AcceptDialog).get_children(true):
@@ -128,16 +133,16 @@ func finish(reason: String) -> Dictionary:
 	var live := reason != "exit"  # the tree is going away: nothing of it to digest
 	if _header.is_empty():
 		_begin(live)
-	var line := {"t": "end", "f": _bridge.clock.frame, "reason": reason}
+	var line := {"t": "end", "f": _clock.frame, "reason": reason}
 	if live:
 		line.merge(_checkpoint_fields(true))
 	if annotate and live:
 		line["texts"] = _visible_texts()
 	_write(line)
 	_file.close()
-	_end = {"path": path, "frames": _bridge.clock.frame - start_frame, "lines": lines,
+	_end = {"path": path, "frames": _clock.frame - start_frame, "lines": lines,
 		"inputs": inputs, "requests": requests, "bytes": FileAccess.get_file_as_bytes(
-			path).size(), "frame": _bridge.clock.frame, "digest": line.get("digest", "")}
+			path).size(), "frame": _clock.frame, "digest": line.get("digest", "")}
 	return _end
 
 
@@ -154,8 +159,8 @@ func _disconnect() -> void:
 			{"signal": root.size_changed, "callable": _on_size}]:
 		if (connection.signal as Signal).is_connected(connection.callable):
 			(connection.signal as Signal).disconnect(connection.callable)
-	if annotate and _bridge.events.pushed.is_connected(_on_game_event):
-		_bridge.events.pushed.disconnect(_on_game_event)
+	if annotate and _events.pushed.is_connected(_on_game_event):
+		_events.pushed.disconnect(_on_game_event)
 	if _bridge.get_tree().node_added.is_connected(_on_node_added):
 		_bridge.get_tree().node_added.disconnect(_on_node_added)
 	for button: Variant in _dialog_buttons:  # freed ones included
@@ -168,8 +173,7 @@ func _disconnect() -> void:
 ## is already going away (`live` false), the first checkpoint. Everything is on disk at once.
 func _begin(live: bool) -> void:
 	var tree: SceneTree = _bridge.get_tree()
-	var clock: RefCounted = _bridge.clock
-	start_frame = clock.frame
+	start_frame = _clock.frame
 	var scene := tree.current_scene
 	_header = {"t": "header", "format": FORMAT, "engine": "godot",
 		"engine_version": str(Engine.get_version_info().string),
@@ -178,9 +182,9 @@ func _begin(live: bool) -> void:
 		"project_path": ProjectSettings.globalize_path("res://").trim_suffix("/"),
 		"scene": scene.scene_file_path if scene != null else "",
 		"main_scene": str(ProjectSettings.get_setting("application/run/main_scene", "")),
-		"seed": clock.seed_value, "fps": clock.fps,
+		"seed": _clock.seed_value, "fps": _clock.fps,
 		"physics_ticks": Engine.physics_ticks_per_second, "time_scale": Engine.time_scale,
-		"time": clock.mode, "window": [tree.root.size.x, tree.root.size.y],
+		"time": _clock.mode, "window": [tree.root.size.x, tree.root.size.y],
 		"rendered": DisplayServer.get_name() != "headless",
 		"start_frame": start_frame, "checkpoint_every": every, "annotated": annotate,
 		"dropped_before_start": _before_start,
@@ -212,7 +216,7 @@ func _on_frame(frame: int) -> void:
 
 
 func _checkpoint_line() -> Dictionary:
-	var line := {"t": "check", "f": _bridge.clock.frame}
+	var line := {"t": "check", "f": _clock.frame}
 	line.merge(_checkpoint_fields(false))
 	return line
 
@@ -244,7 +248,7 @@ func _on_input(event: InputEvent) -> void:
 	if _header.is_empty():
 		_before_start += 1  # reached the game before frame 0: no replay can deliver it there
 		return
-	var line := {"t": "input", "f": _bridge.clock.frame, "e": EventCodec.encode(event)}
+	var line := {"t": "input", "f": _clock.frame, "e": EventCodec.encode(event)}
 	if annotate:
 		var note := _note(event)
 		if not note.is_empty():
@@ -261,7 +265,7 @@ func _on_request(request: Dictionary) -> void:
 	if command == "cancel":
 		var number: Variant = _numbers.get(request.args.get("id"))
 		if number != null:
-			_add({"t": "cancel", "f": _bridge.clock.frame, "n": number})
+			_add({"t": "cancel", "f": _clock.frame, "n": number})
 		return
 	if NOT_RECORDED.has(command):
 		return
@@ -269,7 +273,7 @@ func _on_request(request: Dictionary) -> void:
 		_numbers.clear()
 	_numbers[request.id] = _next_number
 	requests += 1
-	_add({"t": "request", "f": _bridge.clock.frame, "n": _next_number, "cmd": command,
+	_add({"t": "request", "f": _clock.frame, "n": _next_number, "cmd": command,
 		"args": _portable(command, request.args)})
 	_next_number += 1
 
@@ -321,17 +325,17 @@ func _on_focus() -> void:
 	if focused == _os_focused:
 		return  # an embedded window took the focus or gave it back
 	_os_focused = focused
-	_add({"t": "window", "f": _bridge.clock.frame,
+	_add({"t": "window", "f": _clock.frame,
 		"event": "focus_in" if focused else "focus_out"})
 
 
 func _on_size() -> void:
 	var size: Vector2i = _bridge.get_tree().root.size
-	_add({"t": "window", "f": _bridge.clock.frame, "event": "size", "size": [size.x, size.y]})
+	_add({"t": "window", "f": _clock.frame, "event": "size", "size": [size.x, size.y]})
 
 
 func _on_close() -> void:
-	_add({"t": "window", "f": _bridge.clock.frame, "event": "close"})
+	_add({"t": "window", "f": _clock.frame, "event": "close"})
 	_closing = "closed"
 
 
@@ -379,7 +383,7 @@ func _note(event: InputEvent) -> Dictionary:
 func _on_game_event(event: Dictionary) -> void:
 	if not CONTROL_EVENTS.has(event.type):
 		return
-	var line := {"t": "event", "f": _bridge.clock.frame, "type": event.type,
+	var line := {"t": "event", "f": _clock.frame, "type": event.type,
 		"source": event.source, "args": event.args}
 	var node := _bridge.get_tree().root.get_node_or_null(NodePath(event.source)) \
 		if (event.source as String).begins_with("/root") else null
@@ -407,7 +411,7 @@ func _on_node_added(node: Node) -> void:
 
 
 func _on_dialog_button(button: Button, dialog: AcceptDialog) -> void:
-	var line := {"t": "event", "f": _bridge.clock.frame, "type": "pressed",
+	var line := {"t": "event", "f": _clock.frame, "type": "pressed",
 		"source": str(button.get_path()), "args": [], "dialog": _describe(dialog)}
 	line.merge(_describe(button))
 	_add(line)

@@ -1,13 +1,15 @@
 extends RefCounted
-## Turns signals into queued events: every signal declared by a game script, on every node that
-## enters the tree (now or later), the engine signals a tester expects from controls (values,
-## selections, tabs, text, colors, menu choices) and `scene_changed` whenever the current
-## scene changes, however it happened. Each event gets a strictly increasing `seq`; the queue
-## is bounded and counts what it had to drop.
+## The event queue: what `get_events` drains and every answer carries. Signals become queued
+## events: every signal declared by a game script, on every node that enters the tree (now or
+## later), the engine signals a tester expects from controls (values, selections, tabs, text,
+## colors, menu choices) and `scene_changed` whenever the current scene changes, however it
+## happened. Each event gets a strictly increasing `seq`; the queue is bounded and counts what
+## it had to drop.
 
 ## An event was queued (what an annotated recording notes).
 signal pushed(event: Dictionary)
 
+const Clock := preload("clock.gd")
 const Codec := preload("value_codec.gd")
 const DEFAULT_CAPACITY := 10000
 ## Engine signals worth an event, by the class that declares them. Controls a control builds
@@ -30,8 +32,8 @@ const ENGINE_SIGNALS := {
 }
 
 var capacity: int = DEFAULT_CAPACITY
-## Where events get their frame number (clock.gd).
-var clock: RefCounted
+## Where events get their frame number.
+var clock: Clock
 var _queue: Array[Dictionary] = []
 var _next_seq: int = 1
 var _last_seq_by_type: Dictionary = {}

@@ -28,7 +28,7 @@ namespace AgentBridgeUnity.Core.Replay
     /// <item>The window's focus and size are <c>window</c> lines, looked at each frame start.</item>
     /// </list>
     /// </summary>
-    internal sealed class Recorder
+    internal sealed class ReplayRecorder
     {
         /// <summary>The replay file format this bridge writes.</summary>
         public const string Format = "agentbridge-replay/1";

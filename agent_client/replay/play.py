@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agent_client.client.engine_errors import engine_errors
-from agent_client.client.replay_file import CHUNK_BYTES, ReplayFile
+from agent_client.connection.engine_errors import engine_errors
+from agent_client.replay.file import CHUNK_BYTES, ReplayFile
 from agent_client.wire.errors import ReplayFileError
 
 # Launches a game: AgentClient.launch (passed in, so this module needs no client import).
@@ -31,14 +31,12 @@ def command_launch(launch_command: Launch, argv: Sequence[str]) -> Launch:
         _project: Any,
         *,
         realtime: bool = False,
-        fixed_fps: int,
+        fps: int,
         seed: int,
         render: bool = False,
         **options: Any,
     ) -> Any:
-        return launch_command(
-            list(argv), realtime=realtime, fixed_fps=fixed_fps, seed=seed, **options
-        )
+        return launch_command(list(argv), realtime=realtime, fps=fps, seed=seed, **options)
 
     return launch
 
@@ -183,7 +181,7 @@ def play(
     folder = _project_folder(replay, project)
     options: dict[str, Any] = {
         "realtime": False,
-        "fixed_fps": replay.fps,
+        "fps": replay.fps,
         "seed": int(header["seed"]),
         "render": bool(header.get("rendered", False)) if render is None else render,
         **(launch_options or {}),
