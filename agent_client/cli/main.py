@@ -27,6 +27,7 @@ SESSION_FREE = {
     "mcp": ("agent_client.cli.front_ends", "mcp_command"),
     "trace": ("agent_client.cli.trace", "trace_command"),
     "report": ("agent_client.cli.front_ends", "report_command"),
+    "coverage": ("agent_client.cli.coverage", "coverage_command"),
     "record": ("agent_client.cli.replay", "record_command"),
     "replay": ("agent_client.cli.replay", "replay_command"),
     "codegen": ("agent_client.cli.replay", "codegen_command"),

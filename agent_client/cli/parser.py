@@ -202,6 +202,12 @@ def _session_commands(command: Callable[[str, str], Any]) -> None:
         help="write every frame that runs to FILE.avi (Movie Maker, MJPEG, at --fps: game "
         "time); renders; complete once `stop` quits the game",
     )
+    start.add_argument(
+        "--coverage",
+        action="store_true",
+        help="count which lines and branches of the game's GDScript run (`agent-bridge "
+        "coverage` reports them; `stop` saves the final counts)",
+    )
     saves = start.add_mutually_exclusive_group()
     saves.add_argument(
         "--user-data",
@@ -264,6 +270,26 @@ def _file_commands(command: Callable[[str, str], Any], common: argparse.Argument
     show_trace.add_argument("--out", help="the HTML file (default: beside the zip)")
     show_trace.add_argument(
         "--no-open", action="store_true", help="write the page only, do not open a browser"
+    )
+    coverage = command(
+        "coverage",
+        "the GDScript coverage of a session started with --coverage, or of saved counts: a "
+        "terminal table, an lcov file, HTML pages",
+    )
+    coverage.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="saved counts (*.agent-coverage.json, from stop or pytest --agent-coverage) "
+        "instead of the session's",
+    )
+    coverage.add_argument(
+        "--report", default="term", help="term, lcov and html, comma-separated (default term)"
+    )
+    coverage.add_argument(
+        "--out",
+        default="agent-coverage",
+        help="where the reports (and the session's counts) go (default ./agent-coverage)",
     )
     report = command("report", "test reports: join the results blobs of a run's shards")
     report_commands = report.add_subparsers(dest="report_command", required=True, metavar="ACTION")

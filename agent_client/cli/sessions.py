@@ -60,6 +60,7 @@ def start(args: argparse.Namespace) -> int:
         video=args.video,
         user_data=args.user_data,
         own_user_data=args.own_user_data,
+        coverage=args.coverage,
     )
     assert client.process is not None
     try:
@@ -81,6 +82,8 @@ def start(args: argparse.Namespace) -> int:
     }
     if args.video:
         info["video"] = str(Path(args.video).absolute())
+    if args.coverage:
+        info["coverage"] = True
     client.detach()
     remember(name, info)
     if args.json:
@@ -136,12 +139,13 @@ def stop(args: argparse.Namespace) -> int:
     data = read_index()
     names = list(data["sessions"]) if args.all else [session_name(args.session)]
     for name in names:
-        _stop_one(name, data["sessions"].get(name))
-        show(f"stopped session {name}")
+        said = _stop_one(name, data["sessions"].get(name))
+        show(f"stopped session {name}" + (f"\n{said}" if said else ""))
     return 0
 
 
-def _stop_one(name: str, info: dict[str, Any] | None) -> None:
+def _stop_one(name: str, info: dict[str, Any] | None) -> str:
+    """Stops a session; returns what there is to say about its coverage ("" without)."""
     from agent_client.cli.attach import attach
     from agent_client.engine.process import stop_tree
     from agent_client.wire.errors import AgentBridgeError
@@ -161,6 +165,13 @@ def _stop_one(name: str, info: dict[str, Any] | None) -> None:
         time.sleep(0.02)
     if alive(info):
         stop_tree(info["pid"])
+    said = ""
+    if info.get("coverage"):
+        from agent_client.cli.coverage import save_final
+        from agent_client.wire.protocol import COVERAGE_DIR
+
+        said = save_final(folder / COVERAGE_DIR)
     if (folder / SESSION_MARK).is_file():  # never a folder agent-bridge did not make
         shutil.rmtree(folder, ignore_errors=True)
     forget(name)
+    return said

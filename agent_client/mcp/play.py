@@ -77,6 +77,7 @@ class Play:
                 install=args.get("install", False),
                 user_data=args.get("user_data"),
                 own_user_data=args.get("own_user_data", False),
+                coverage=args.get("coverage", False),
             )
         except ValueError as error:  # options that do not go together
             raise UsageError("INVALID_ARGS", str(error)) from None
@@ -113,9 +114,15 @@ class Play:
         return Result(report.text())
 
     def stop(self, _args: dict[str, Any]) -> Result:
-        had = self.game is not None
+        game = self.game
         self.close()
-        return Result("stopped the game" if had else "no game was running", tools_changed=had)
+        if game is None:
+            return Result("no game was running")
+        return Result("stopped the game" + _final_coverage(game), tools_changed=True)
+
+    def coverage(self, _args: dict[str, Any]) -> Result:
+        """The terminal table of the game's coverage so far (launched with coverage)."""
+        return Result(self.current().coverage().summary())
 
     def sessions(self, _args: dict[str, Any]) -> Result:
         from agent_client.engine.sessions import read_index
@@ -281,3 +288,17 @@ def _drag_end(value: Any) -> Any:
 
 def _json(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+
+
+def _final_coverage(game: AgentClient) -> str:
+    """A stopped game's coverage totals, as it ended ("" when it was not counted)."""
+    from agent_client.wire.errors import CoverageError
+
+    try:
+        data = game.coverage()
+    except (CoverageError, OSError, ValueError):
+        return ""
+    return (
+        f"; coverage: {data.lines_hit}/{data.lines} lines ({data.percent():.0f}%), "
+        f"{data.branches_hit}/{data.branches} branches"
+    )

@@ -256,7 +256,8 @@ INSTALL = {
 
 
 def session_tools(play: Play) -> list[Tool]:
-    """launch, attach, stop, sessions and doctor: the server's own, no command of the bridge."""
+    """launch, attach, stop, coverage, sessions and doctor: the server's own, no command of
+    the bridge."""
     return [
         Tool(
             "launch",
@@ -292,6 +293,12 @@ def session_tools(play: Play) -> list[Tool]:
                         "default": False,
                         "description": "let the game use the person's own user:// folder",
                     },
+                    "coverage": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "count which lines and branches of the game's GDScript "
+                        "run (the coverage tool shows them)",
+                    },
                 },
                 ("project",),
             ),
@@ -304,6 +311,14 @@ def session_tools(play: Play) -> list[Tool]:
             play.attach,
         ),
         Tool("stop", "Quit the game this server started.", schema({}), play.stop, destructive=True),
+        Tool(
+            "coverage",
+            "Which lines and branches of the game's GDScript ran so far, per script, with the "
+            "missed lines (a game launched with coverage: true).",
+            schema({}),
+            play.coverage,
+            read_only=True,
+        ),
         Tool("sessions", "List the running games.", schema({}), play.sessions, read_only=True),
         Tool(
             "doctor",

@@ -3,8 +3,9 @@
 Its hooks and fixtures live in :mod:`agent_client.pytest_plugin.plugin` and the failure
 evidence in :mod:`agent_client.pytest_plugin.artifacts`; pytest registers this package, so
 the names it needs are imported here. Splitting a suite into shards
-(:mod:`agent_client.pytest_plugin.shards`) and writing a run's results blob
-(:mod:`agent_client.pytest_plugin.blob`) are plugins of their own, which pytest loads
+(:mod:`agent_client.pytest_plugin.shards`), writing a run's results blob
+(:mod:`agent_client.pytest_plugin.blob`) and counting its coverage
+(:mod:`agent_client.pytest_plugin.coverage`) are plugins of their own, which pytest loads
 through ``pytest_plugins``.
 """
 
@@ -47,4 +48,8 @@ __all__ = [
     "shared_game",
 ]
 
-pytest_plugins = ["agent_client.pytest_plugin.shards", "agent_client.pytest_plugin.blob"]
+pytest_plugins = [
+    "agent_client.pytest_plugin.shards",
+    "agent_client.pytest_plugin.blob",
+    "agent_client.pytest_plugin.coverage",
+]

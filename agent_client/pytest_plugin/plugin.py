@@ -18,6 +18,7 @@ Options, each also an ini setting without the dashes (``godot_project = game``):
     --[no-]agent-fail-on-engine-error   --agent-trace on|off|retain-on-failure
     --agent-replay on|off|retain-on-failure   --agent-video on|off|retain-on-failure
     --agent-update-snapshots   --agent-fail-on-orphans   --agent-user-data DIR
+    --agent-coverage   --agent-coverage-report term,lcov,html   --agent-coverage-dir DIR
 
 A test fails when its game logged an engine error (a script error, ``push_error``) during it,
 unless it declared the error (``game.expect_engine_errors(...)``, the ``agent_expect_errors``
@@ -52,6 +53,7 @@ except ImportError as missing:  # the client works without pytest; only this plu
         "The AgentBridge pytest plugin needs pytest: pip install 'agent-bridge[pytest]'."
     ) from missing
 
+from agent_client.pytest_plugin import coverage
 from agent_client.pytest_plugin.warm import SharedGame, WarmGame
 
 if TYPE_CHECKING:
@@ -356,6 +358,8 @@ def _checkout(
     ``conftest.py`` may override them per folder)."""
     launcher: Launcher = request.getfixturevalue("agent_launcher")
     options: dict[str, Any] = request.getfixturevalue("agent_launch_options")
+    if coverage.enabled(request.config):
+        options = {**options, "coverage": True}
     client = holder.checkout(
         _failing_launch(launcher), options, _scene_for(request), relaunch=relaunch, video=video
     )
@@ -364,13 +368,17 @@ def _checkout(
 
 
 @pytest.fixture(scope="session")
-def agent_warm_game() -> Iterator[WarmGame]:
+def agent_warm_game(pytestconfig: pytest.Config) -> Iterator[WarmGame]:
     """The worker's warm engine behind ``game`` (closed when the session ends)."""
-    yield from _kept(WarmGame())
+    yield from _kept(WarmGame(), pytestconfig)
 
 
-def _kept(holder: WarmGame) -> Iterator[Any]:
-    """A session fixture's game holder, its game quit when the session ends."""
+def _kept(holder: WarmGame, config: pytest.Config) -> Iterator[Any]:
+    """A session fixture's game holder, its game quit when the session ends (and its
+    coverage counted, when the run counts it)."""
+    run = coverage.counting(config)
+    if run is not None:
+        holder.on_closed = run.add
     try:
         yield holder
     finally:
@@ -453,9 +461,9 @@ def _start_trace(client: AgentClient, request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(scope="session")
-def agent_shared_session() -> Iterator[SharedGame]:
+def agent_shared_session(pytestconfig: pytest.Config) -> Iterator[SharedGame]:
     """The holder of ``shared_game``'s game for the whole session."""
-    yield from _kept(SharedGame())
+    yield from _kept(SharedGame(), pytestconfig)
 
 
 @pytest.fixture

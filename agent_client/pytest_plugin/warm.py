@@ -48,6 +48,8 @@ class WarmGame:
         self._launched: dict[str | None, dict[str, Any]] = {}
         # The scenes whose resets gave a game unlike a launch: each test on them is launched.
         self._resets_differ: set[str | None] = set()
+        # Told of each game as it is closed, with its project (the run's coverage reads it).
+        self.on_closed: Callable[[AgentClient, object], None] | None = None
 
     def checkout(
         self,
@@ -126,8 +128,10 @@ class WarmGame:
 
     def close(self) -> None:
         if self.client is not None:
-            self.client.close()
-            self.client = None
+            client, self.client = self.client, None
+            client.close()
+            if self.on_closed is not None:
+                self.on_closed(client, self._options.get("project"))
 
 
 class SharedGame(WarmGame):

@@ -10,6 +10,9 @@ What it writes into the report folder:
                         links to its trace, replays, screenshots and other files
     report.json         the same as data
     files/<blob>/...    the blobs' files, copied
+    coverage/           the blobs' GDScript coverage joined (pytest --agent-coverage): the
+                        counts, coverage.lcov and html/index.html (a folder per game when
+                        the run launched several), linked from the page
     traces/<blob>/...   each trace.zip as the trace viewer's offline page (agent-bridge trace
                         show), so a report's trace links open without anything else
 
@@ -42,6 +45,7 @@ REPORT_KIND = "agent-bridge-report"
 # A row's links in this order: what explains a failure first.
 LINK_ORDER = ("trace", "replay", "screenshot", "trace-zip", "file")
 REPORT_FILE = "report.json"
+COVERAGE_DIR = "coverage"
 
 
 def merge_report(
@@ -81,6 +85,7 @@ def merge_report(
             if error.nodeid not in seen_errors:
                 seen_errors.add(error.nodeid)
                 report.cases.append(ReportCase(error, label, shard, collection=True))
+    _join_coverage(report)
     report.cases.sort(
         key=lambda case: (
             not case.collection,
@@ -205,6 +210,28 @@ def _several_groups(files: Sequence[CaseFile]) -> bool:
     return len({item.group for item in files}) > 1
 
 
+def _join_coverage(report: MergedReport) -> None:
+    """The blobs' coverage, joined into the report's coverage folder, a link a game; a blob
+    without coverage beside blobs with it is noted (the counts miss its tests)."""
+    files = [blob.path / name for blob in report.blobs for name in blob.coverage]
+    if not files:
+        return
+    from agent_client.coverage.runs import CoverageRuns
+
+    runs = CoverageRuns().load(files)
+    report.notes += [f"coverage: {problem}" for problem in runs.problems]
+    for blob, label in zip(report.blobs, report.labels, strict=True):
+        if not blob.coverage:
+            report.notes.append(f"{label} has no coverage: the coverage leaves its tests out.")
+    folder = report.out / COVERAGE_DIR
+    runs.save(folder)
+    runs.write(folder, ("lcov", "html"))
+    for name in sorted(runs.games):
+        page = runs.place(folder, name) / "html" / "index.html"
+        href = page.relative_to(report.out).as_posix()
+        report.coverage.append(Link(runs.line(name), href, "coverage"))
+
+
 def _report_json(report: MergedReport) -> dict[str, Any]:
     return {
         "kind": REPORT_KIND,
@@ -212,6 +239,7 @@ def _report_json(report: MergedReport) -> dict[str, Any]:
         "counts": report.counts(),
         "collection_errors": len(report.collection_errors),
         "notes": report.notes,
+        "coverage": [{"label": link.label, "href": link.href} for link in report.coverage],
         "blobs": [
             {
                 "label": label,

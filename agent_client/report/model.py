@@ -42,6 +42,8 @@ class MergedReport:
     blobs: list[Blob]
     labels: list[str]
     notes: list[str] = field(default_factory=list)
+    # The games' coverage pages (the blobs' --agent-coverage counts, joined), one link a game.
+    coverage: list[Link] = field(default_factory=list)
 
     @property
     def index(self) -> Path:

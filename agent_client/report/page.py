@@ -42,6 +42,13 @@ def _summary(report: MergedReport) -> str:
     return html.escape(" · ".join(parts))
 
 
+def _coverage(links: Sequence[Link]) -> str:
+    if not links:
+        return ""
+    items = "".join(f"<li>{_link(link)}</li>" for link in links)
+    return f'<section id="coverage"><h2>GDScript coverage</h2><ul>{items}</ul></section>'
+
+
 def _notes(notes: Sequence[str]) -> str:
     if not notes:
         return ""
@@ -135,6 +142,7 @@ def build_index(report: MergedReport) -> str:
         "JS": _asset("report.js"),
         "SUMMARY": _summary(report),
         "NOTES": _notes(report.notes),
+        "COVERAGE": _coverage(report.coverage),
         "FILTERS": _filters(report),
         "ROWS": "\n".join(_row(case) for case in report.cases),
         "SHARDS": _blob_rows(report),

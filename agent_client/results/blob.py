@@ -3,13 +3,14 @@
     DIR/                    the folder ``--agent-blob`` names
       blob.json             the run and every test in it
       junit.xml             pytest's JUnit XML of the same run
+      coverage/<game>.agent-coverage.json   the run's GDScript coverage (--agent-coverage)
       tests/<case>/...      each test's files: trace.zip, screenshots, replays, logs
 
 ``blob.json``::
 
     {"kind": "agent-bridge-results", "format": 1, "complete": true,
      "shard": {"index": 2, "total": 4}, "started": "2026-11-23T12:00:00Z", "wall": 12.5,
-     "junit": "junit.xml",
+     "junit": "junit.xml", "coverage": ["coverage/crystal_vault.agent-coverage.json"],
      "tests": [{"nodeid": "tests/test_menu.py::test_play", "outcome": "failed",
                 "duration": 1.25, "message": "AssertionError: ...", "details": "...",
                 "sections": [["agent-bridge game: snapshot", "..."]],
@@ -104,6 +105,7 @@ class Blob:
     wall: float = 0.0
     junit: str | None = None
     complete: bool = True
+    coverage: list[str] = field(default_factory=list)  # the coverage files, inside the blob
 
     @property
     def label(self) -> str:
@@ -211,6 +213,7 @@ def write_blob(blob: Blob) -> Path:
         "started": blob.started,
         "wall": round(blob.wall, 3),
         "junit": blob.junit,
+        "coverage": blob.coverage,
         "tests": [_case_json(case) for case in blob.tests],
         "errors": [_case_json(case) for case in blob.errors],
     }
@@ -286,6 +289,7 @@ def read_blob(folder: str | os.PathLike[str]) -> Blob:
         wall=float(data.get("wall") or 0.0),
         junit=data.get("junit") if isinstance(data.get("junit"), str) else None,
         complete=data.get("complete") is not False,
+        coverage=[_inside(name, where, path) for name in _list(data, "coverage", where)],
     )
     return blob
 
@@ -304,6 +308,21 @@ def _typed(entry: Any, key: str, kind: type | tuple[type, ...], where: str) -> A
     return value
 
 
+def _inside(relative: Any, where: str, blob: Path, owner: str = "it") -> str:
+    """A file path the blob lists: relative, inside it, and there."""
+    if not isinstance(relative, str):
+        raise _bad(f"{where} is damaged: {owner} lists {relative!r} as a file.")
+    pure = PurePosixPath(relative)
+    if pure.is_absolute() or ".." in pure.parts:
+        raise _bad(f"{where} is damaged: {owner} lists {relative!r}, outside the blob.")
+    if not (blob / pure).is_file():
+        raise _bad(
+            f"{blob}: {owner} lists {relative}, which is not in the blob (it was deleted, or "
+            "the blob was copied in part)."
+        )
+    return relative
+
+
 def _read_case(entry: Any, where: str, blob: Path) -> CaseResult:
     nodeid = _typed(entry, "nodeid", str, where)
     outcome = _typed(entry, "outcome", str, where)
@@ -311,15 +330,7 @@ def _read_case(entry: Any, where: str, blob: Path) -> CaseResult:
         raise _bad(f"{where} is damaged: {nodeid} has the outcome {outcome!r}.")
     files = []
     for item in _list(entry, "files", where):
-        relative = _typed(item, "path", str, where)
-        pure = PurePosixPath(relative)
-        if pure.is_absolute() or ".." in pure.parts:
-            raise _bad(f"{where} is damaged: {nodeid} lists {relative!r}, outside the blob.")
-        if not (blob / pure).is_file():
-            raise _bad(
-                f"{blob}: {nodeid} lists {relative}, which is not in the blob (it was "
-                "deleted, or the blob was copied in part)."
-            )
+        relative = _inside(_typed(item, "path", str, where), where, blob, nodeid)
         kind = item.get("kind")
         files.append(
             CaseFile(relative, kind if kind in FILE_KINDS else "file", str(item.get("group", "")))

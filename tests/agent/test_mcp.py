@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import re
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -205,3 +206,22 @@ def test_a_game_world_through_mcp_tools() -> None:
             await call(session, "stop")
 
     run(explore)
+
+
+def test_an_agent_sees_which_lines_its_play_reached() -> None:
+    from tests.conftest import COVERAGE_GAME
+
+    async def play() -> None:
+        async with server() as (session, _seen):
+            await call(session, "launch", project=str(COVERAGE_GAME), coverage=True)
+            await call(session, "game_cast", element="fire")
+            table = await call(session, "coverage")
+            assert re.search(r"^scripts/spell\.gd\s+5\s+3\s+40%", table, re.M), table
+            assert "scripts/Unused.cs" in table, "what is not counted is said"
+            stopped = await call(session, "stop")
+            assert re.match(r"stopped the game; coverage: \d+/\d+ lines", stopped), stopped
+            await call(session, "launch", project=str(COVERAGE_GAME))
+            result = await session.call_tool("coverage", {})
+            assert result.is_error and "NO_COVERAGE" in text_of(result)
+
+    run(play)

@@ -362,3 +362,24 @@ def test_doctor_passes_a_game_that_keeps_every_promise(cli: Cli, tmp_path: Path)
     settings.write_text(settings.read_text().replace("Doctor game", f"Steady {os.getpid()}"))
     done = cli("doctor", str(game), "--frames", "30", "--install")
     assert done.stdout.rstrip().endswith("6 of 6 hold"), done.stdout
+
+
+def test_a_sessions_coverage_while_it_runs_and_as_it_stopped(tmp_path: Path) -> None:
+    from tests.conftest import COVERAGE_GAME, line_of
+
+    cli = Cli(tmp_path / "temp")
+    (tmp_path / "temp").mkdir()
+    cli("start", str(COVERAGE_GAME), "--session", "cov", "--coverage")
+    cli("call", "cast", '{"element": "fire"}', "--session", "cov")
+    live = cli("coverage", "--session", "cov", "--report", "term,lcov", cwd=tmp_path).stdout
+    assert re.search(r"^scripts/spell\.gd\s+5\s+3\s+40%", live, re.M), live
+    fire = line_of(COVERAGE_GAME / "scripts" / "spell.gd", "return power * 2")
+    assert f"DA:{fire},1\n" in (tmp_path / "agent-coverage" / "coverage.lcov").read_text()
+    cli("call", "cast", '{"element": "ice"}', "--session", "cov")
+    stopped = cli("stop", "--session", "cov", cwd=tmp_path).stdout
+    assert "coverage: coverage_game: " in stopped, stopped
+    # The final counts (both casts) were saved before the session folder went.
+    again = cli("coverage", "agent-coverage/coverage_game.agent-coverage.json", cwd=tmp_path)
+    assert re.search(r"^scripts/spell\.gd\s+5\s+1\s+80%", again.stdout, re.M), again.stdout
+    error = cli.fails("coverage", "--report", "xml", cwd=tmp_path)
+    assert error.startswith("error BAD_ARGS: --report: coverage reports are term, lcov, html")

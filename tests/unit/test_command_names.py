@@ -184,7 +184,7 @@ def mcp_tools() -> dict[str, Any]:
 
 def test_each_tool_of_a_command_is_named_as_the_command() -> None:
     assert {spec.name for spec in SPECS} <= set(BY_NAME) | set(SHORTCUT)
-    own = {"launch", "attach", "stop", "sessions", "doctor"}
+    own = {"launch", "attach", "stop", "sessions", "doctor", "coverage"}
     assert set(mcp_tools()) == {spec.name for spec in SPECS} | own | set(RENAMED_TOOLS)
     assert all(mcp_tools()[old].description.startswith("deprecated: ") for old in RENAMED_TOOLS)
 

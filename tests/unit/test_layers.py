@@ -176,7 +176,12 @@ def test_the_cycle_finder_finds_cycles() -> None:
     [
         (
             "pytest",
-            {"pytest_plugin.plugin", "pytest_plugin.shards", "pytest_plugin.blob"},
+            {
+                "pytest_plugin.plugin",
+                "pytest_plugin.shards",
+                "pytest_plugin.blob",
+                "pytest_plugin.coverage",
+            },
         ),
         ("watchdog", {"transport.change_watch"}),
         ("gdtoolkit", {"coverage.instrument", "coverage.session"}),

@@ -244,3 +244,55 @@ def test_the_command_says_what_is_wrong_in_one_line(
     assert code == 2 and "the following arguments are required: DIR" in err
     code, _, err = run(capsys, "report")
     assert code == 2 and "the following arguments are required: ACTION" in err
+
+
+def test_the_shards_coverage_is_joined_and_linked(tmp_path: Path) -> None:
+    from agent_client.coverage.runs import CoverageRuns
+    from tests.unit.coverage.test_reports import run
+
+    blobs = two_shards(tmp_path)
+    for name, counts in (("agent-blob-1", (1, 0, 0)), ("agent-blob-2", (0, 1, 0))):
+        blob = blobs / name
+        runs = CoverageRuns()
+        runs.add(run(*counts))
+        [saved] = runs.save(blob / "coverage")
+        data = orjson.loads((blob / "blob.json").read_bytes())
+        data["coverage"] = [saved.relative_to(blob).as_posix()]
+        (blob / "blob.json").write_bytes(orjson.dumps(data))
+    report = merge_report([blobs], tmp_path / "report")
+    lcov = (tmp_path / "report" / "coverage" / "coverage.lcov").read_text()
+    assert "DA:5,1\n" in lcov and "DA:7,1\n" in lcov, "each shard's cast counted once"
+    assert [(link.label, link.href) for link in report.coverage] == [
+        ("demo: 4/5 lines (80%), 2/3 branches", "coverage/html/index.html")
+    ]
+    assert (tmp_path / "report" / "coverage" / "html" / "index.html").is_file()
+    page = report.index.read_text(encoding="utf-8")
+    assert 'href="coverage/html/index.html"' in page
+
+
+def test_a_shard_without_coverage_beside_others_is_noted(tmp_path: Path) -> None:
+    from agent_client.coverage.runs import CoverageRuns
+    from tests.unit.coverage.test_reports import run
+
+    blobs = two_shards(tmp_path)
+    runs = CoverageRuns()
+    runs.add(run(1, 0, 0))
+    [saved] = runs.save(blobs / "agent-blob-1" / "coverage")
+    data = orjson.loads((blobs / "agent-blob-1" / "blob.json").read_bytes())
+    data["coverage"] = [saved.relative_to(blobs / "agent-blob-1").as_posix()]
+    (blobs / "agent-blob-1" / "blob.json").write_bytes(orjson.dumps(data))
+    report = merge_report([blobs], tmp_path / "report")
+    assert "shard-2-of-2 has no coverage: the coverage leaves its tests out." in report.notes
+
+
+def test_a_blob_listing_coverage_it_does_not_hold_is_refused(tmp_path: Path) -> None:
+    blobs = two_shards(tmp_path)
+    data = orjson.loads((blobs / "agent-blob-1" / "blob.json").read_bytes())
+    data["coverage"] = ["coverage/gone.agent-coverage.json"]
+    (blobs / "agent-blob-1" / "blob.json").write_bytes(orjson.dumps(data))
+    with pytest.raises(ResultsError, match="lists coverage/gone.agent-coverage.json, which is not"):
+        merge_report([blobs], tmp_path / "report")
+    data["coverage"] = ["../../outside.json"]
+    (blobs / "agent-blob-1" / "blob.json").write_bytes(orjson.dumps(data))
+    with pytest.raises(ResultsError, match="outside the blob"):
+        merge_report([blobs], tmp_path / "report")
