@@ -50,13 +50,9 @@ func _changed(name: String, value: Variant) -> bool:
 
 
 func _missing(name: String) -> CommandError:
-	var sentence := "There is no project setting '%s'" % name
-	if _launched.has(name):
-		sentence += " (the game erased it: it was %s at launch)" % JSON.stringify(
-			Codec.to_wire(_launched[name]))
 	var close := _alike(name)
 	var hint := " Did you mean: %s?" % ", ".join(close) if not close.is_empty() else ""
-	return CommandError.not_found(sentence + "." + hint)
+	return CommandError.not_found("There is no project setting '%s'.%s" % [name, hint])
 
 
 ## The existing settings whose names are most like `name`, most alike first.
