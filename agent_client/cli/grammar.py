@@ -266,6 +266,7 @@ WRITTEN: tuple[Verb, ...] = (
     ),
     Verb("get events", "get_events"),
     Verb("get state", "show_data"),
+    Verb("get setting", "show_data", positional=("name",)),
     Verb(
         "wait",
         "wait",

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         ScreenshotAnswer,
         SelectAnswer,
         SequenceAnswer,
+        SettingAnswer,
         SetValueAnswer,
         SignalInfo,
         SnapshotAnswer,
@@ -170,6 +171,16 @@ class Commands:
     def get_state(self) -> Any:
         """The game's own state, as it registered it."""
         return self.request("get_state")
+
+    def get_setting(self, name: str) -> SettingAnswer:
+        """A project setting as the running game sees it (``"display/window/size/viewport_width"``,
+        or one the game added): ``{"name", "value", "type", "changed"}``, the value in its wire
+        form and ``changed`` whether it differs from the value the game launched with.
+
+        Raises:
+            NotFoundError: the game has no such setting (the sentence names the likeliest).
+        """
+        return cast("SettingAnswer", self.request("get_setting", {"name": name}))
 
     def list_actions(self) -> ListActionsAnswer:
         """Every action possible right now (``actions``), the game's controls (``controls``:

@@ -198,6 +198,16 @@ class PropertyAnswer(TypedDict):
     type: str
 
 
+class SettingAnswer(TypedDict):
+    """``get_setting``: a project setting's value in its wire form, its engine type, and whether
+    it differs from the value the game launched with (a setting the game added: ``True``)."""
+
+    name: str
+    value: Any
+    type: str
+    changed: bool
+
+
 class MethodAnswer(TypedDict):
     result: Any
 

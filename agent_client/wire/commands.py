@@ -340,6 +340,21 @@ COMMANDS: tuple[Command, ...] = (
         effect="reads",
     ),
     Command(
+        "get_setting",
+        "A project setting as the running game sees it, and whether the game changed it since "
+        "launch.",
+        (
+            Param(
+                "name",
+                "string",
+                "the setting's path, such as display/window/size/viewport_width",
+                required=True,
+            ),
+        ),
+        answer="SettingAnswer",
+        effect="reads",
+    ),
+    Command(
         "get_events",
         "The events (signals) that fired since the last look.",
         (),

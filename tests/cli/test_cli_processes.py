@@ -118,6 +118,20 @@ def test_time_control_and_unchanged_snapshots(cli: Cli, session: str) -> None:
     )
 
 
+def test_get_setting_prints_the_setting_or_names_the_likeliest(cli: Cli, session: str) -> None:
+    answer = orjson.loads(cli("get", "setting", "application/config/name").stdout)
+    assert answer == {
+        "name": "application/config/name",
+        "value": "AgentBridge fixture",
+        "type": "String",
+        "changed": False,
+    }
+    assert cli.fails("get", "setting", "application/config/nam").startswith(
+        "error NOT_FOUND: There is no project setting 'application/config/nam'. "
+        "Did you mean: application/config/name, "
+    )
+
+
 def test_concurrent_invocations_each_get_their_own_answer(cli: Cli) -> None:
     cli("start", str(FIXTURE_GAME), "--session", "lab", "--scene", "res://scenes/lab.tscn")
     try:

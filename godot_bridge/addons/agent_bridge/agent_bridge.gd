@@ -36,6 +36,7 @@ const COMMAND_MODULES := {
 	"commands/member_commands.gd": ["get_property", "set_property", "call_method",
 		"get_signals"],
 	"commands/state_commands.gd": ["get_state", "digest"],
+	"commands/setting_commands.gd": ["get_setting"],
 	"commands/view_commands.gd": ["snapshot", "screenshot"],
 	"commands/time_commands.gd": ["set_time_scale", "pause", "resume", "step", "step_until",
 		"wait"],
