@@ -106,7 +106,7 @@ def warm():
 
 @pytest.fixture
 def game(warm):
-    warm.reset()
+    warm.reset_game()
     return warm
 """
 SUITE_TEST = """

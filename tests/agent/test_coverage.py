@@ -107,7 +107,7 @@ def test_a_missed_branch_shows_and_a_second_run_covers_it() -> None:
 
 def test_counts_go_on_over_resets_and_statics_still_reset(covered: AgentClient) -> None:
     covered.command("cast", element="fire")
-    covered.reset()
+    covered.reset_game()
     covered.command("cast", element="fire")
     assert covered.call_method("/root/Main", "started") == 1, "the static is set back"
     data = covered.coverage()

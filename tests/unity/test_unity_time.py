@@ -84,10 +84,17 @@ def test_a_held_game_is_idle(start: Any) -> None:
     data(session, "hello")
     assert session.process is not None
     time.sleep(1.2)  # past the pacer's first second of quick looks
-    cpu_before, wall_before = cpu_seconds(session.process.pid), time.monotonic()
-    time.sleep(2.0)
-    share = (cpu_seconds(session.process.pid) - cpu_before) / (time.monotonic() - wall_before)
-    assert share <= 0.05, f"the held host used {share:.1%} of a core"
+    # The least of three seconds: other processes' load only ever adds to a second's cost
+    # (a woken host waits for a core, caches are cold), while a host that spins costs a
+    # whole core in every one of them.
+    shares = []
+    for _ in range(3):
+        cpu_before, wall_before = cpu_seconds(session.process.pid), time.monotonic()
+        time.sleep(1.0)
+        used = cpu_seconds(session.process.pid) - cpu_before
+        shares.append(used / (time.monotonic() - wall_before))
+    share = min(shares)
+    assert share <= 0.05, f"the held host used {share:.1%} of a core (seconds: {shares})"
     print(f"held host: {share:.1%} of a core", file=sys.stderr)
 
 
