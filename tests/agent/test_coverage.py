@@ -175,3 +175,14 @@ def test_the_demo_agent_never_sends_a_bad_mapping_and_a_test_does() -> None:
     test = game.coverage()
     decisions = combine([agent, test]).scripts["scripts/agent_commands.gd"].decisions
     assert dict(next(d for d in decisions if d.line == guard).arms)["if"] == 1
+
+
+def test_a_game_launched_without_coverage_says_so() -> None:
+    from agent_client import CoverageError, UnsupportedError
+
+    with AgentClient.launch(COVERAGE_GAME) as game:
+        with pytest.raises(UnsupportedError, match="launched without coverage"):
+            game.request("coverage")
+        with pytest.raises(CoverageError, match=r"coverage=True") as raised:
+            game.coverage()
+        assert raised.value.code == "NO_COVERAGE"
