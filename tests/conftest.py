@@ -24,6 +24,7 @@ USER_DATA_GAME = REPO / "tests" / "user_data_game"
 DOCTOR_GAME = REPO / "tests" / "doctor_game"
 PLANTED_GAME = REPO / "tests" / "planted" / "game"
 SHOP_GAME = REPO / "tests" / "shop_game"
+SETTINGS_GAME = REPO / "tests" / "settings_game"
 COVERAGE_GAME = REPO / "tests" / "coverage_game"
 LAB_SCENE = "res://scenes/lab.tscn"
 INPUT_SCENE = "res://scenes/input_lab.tscn"
@@ -49,6 +50,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             USER_DATA_GAME,
             DOCTOR_GAME,
             SHOP_GAME,
+            SETTINGS_GAME,
             COVERAGE_GAME,
         )
         for game in games:

@@ -181,6 +181,12 @@ def type_text(text: str) -> None:
     time.sleep(0.15)
 
 
+def press_key(key: str) -> None:
+    """Presses and lets go of a key (an X keysym name: ``Return``, ``Escape``)."""
+    xdotool("key", key)
+    time.sleep(0.15)
+
+
 def play_with_keys(window: str, keys: list[str], seconds: float, seed: int = 1) -> None:
     """A person at the keyboard, the pointer over the window: random keys held for a random
     while, for ``seconds``."""

@@ -1,8 +1,8 @@
 """A person's play as a readable pytest test (``agent-bridge codegen``, docs/REPLAY.md): from
 an annotated recording, what a control did becomes a locator call by role and name (a click,
-``fill``, ``select_option``, ``set_value``; a dialog's own buttons found inside their dialog),
-gameplay input becomes an input timeline (``input_sequence``), and the texts that appeared by
-the end become expectations."""
+``fill``, ``select_option`` of an entry or a tree row's path, ``set_value`` of a number or a
+color; a dialog's own buttons found inside their dialog), gameplay input becomes an input
+timeline (``input_sequence``), and the texts that appeared by the end become expectations."""
 
 from __future__ import annotations
 
@@ -15,8 +15,16 @@ from agent_client.replay.file import ReplayFile
 
 # Roles whose clicks a `pressed` or `toggled` event stands for.
 CLICKED = {"button", "checkbox", "link", "menuitem", "tab"}
-# Control signals that are a choice of an entry: select_option.
-CHOSEN = {"item_selected", "tab_changed", "id_pressed"}
+# Control signals that are a choice of an entry (a tree row by its path of texts):
+# select_option.
+CHOSEN = {
+    "item_selected",
+    "multi_selected",
+    "item_activated",
+    "cell_selected",
+    "tab_changed",
+    "id_pressed",
+}
 # At most this many texts are expected at the end.
 EXPECTED_TEXTS = 3
 INDENT = "    "
@@ -144,12 +152,19 @@ def _ui_step(line: dict[str, Any], steps: list[_Step]) -> _Step | None:
             return None
         if previous and previous.frame == frame and previous.code == [f"{target}.click()"]:
             return None  # a toggle button's toggle and its press are one click
+        if kind == "toggled" and args == [False] and _chose_on(previous, target):
+            return None  # a popup button's popup closing (older recorders noted it)
         return _Step(frame, [f"{target}.click()"])
-    if kind in ("text_changed", "value_changed"):
+    if kind in ("text_changed", "value_changed", "color_changed"):
         call = "fill" if kind == "text_changed" else "set_value"
-        value = args[0] if args else ""
+        value = _color(line) if kind == "color_changed" else (args[0] if args else "")
+        if value is None:
+            return None
+        if kind == "color_changed" and previous and previous.code == [f"{target}.click()"]:
+            steps.pop()  # the click that opened the color picker is part of the pick
+            previous = steps[-1] if steps else None
         if previous and previous.code and previous.code[0].startswith(f"{target}.{call}("):
-            steps.pop()
+            steps.pop()  # the last text, value or color counts
         return _Step(frame, [f"{target}.{call}({value!r})"])
     if kind == "text_submitted":
         value = args[0] if args else ""
@@ -157,10 +172,32 @@ def _ui_step(line: dict[str, Any], steps: list[_Step]) -> _Step | None:
             steps.pop()
         return _Step(frame, [f"{target}.fill({value!r}, submit=True)"])
     if kind in CHOSEN and line.get("item"):
+        code = [f"{target}.select_option({line['item']!r})"]
+        if previous and previous.code == code:
+            return None  # the same entry again: a tree's cell and row, a double click
         if previous and previous.code == [f"{target}.click()"]:
             steps.pop()  # the click that opened the menu is part of the choice
-        return _Step(frame, [f"{target}.select_option({line['item']!r})"])
+        return _Step(frame, code)
     return None
+
+
+def _chose_on(step: _Step | None, target: str) -> bool:
+    """Whether the step set a value on, or chose an entry of, this control."""
+    return step is not None and any(
+        line.startswith((f"{target}.set_value(", f"{target}.select_option(")) for line in step.code
+    )
+
+
+def _color(line: dict[str, Any]) -> str | None:
+    """A color_changed's color as set_value takes it: ``value`` ("#rrggbb", "#rrggbbaa" when
+    not opaque), else, from a recorder that did not note it, the wire color's ``html``."""
+    if isinstance(line.get("value"), str) and line["value"]:
+        return str(line["value"])
+    args = line.get("args") or []
+    html = args[0].get("html") if args and isinstance(args[0], dict) else None
+    if not isinstance(html, str) or not re.fullmatch(r"#[0-9a-fA-F]{8}", html):
+        return None
+    return html[:7] if html[7:].lower() == "ff" else html
 
 
 def _gameplay_input(line: dict[str, Any]) -> tuple[tuple[str, str], bool] | None:

@@ -4,7 +4,8 @@ own, with a window manager (evilwm) and without one, the X server's own keys and
 person's session on the shop game, dialog buttons included, records from launch to a file whose
 first line is the header, replays to the same digests every time, and becomes a test that
 passes headless; a recording ended by Ctrl-C, by the game quitting itself or by a crash is kept
-and replays."""
+and replays. A tree row and a color picked in a ColorPickerButton's popup (the settings game)
+become select_option and set_value."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,10 +26,11 @@ from agent_client import AgentClient
 from agent_client.engine.addon import install
 from agent_client.replay.file import ReplayFile
 from tests import xperson
-from tests.conftest import FIXTURE_GAME, SHOP_GAME, terminal_job
+from tests.conftest import FIXTURE_GAME, SETTINGS_GAME, SHOP_GAME, terminal_job
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 MENU = "res://scenes/menu.tscn"
+ACCENT = "/root/Settings/Accent"
 DIALOG = "Confirm purchase"
 # The clicks of a person's shop session: the name field, Play, then per purchase Buy and one of
 # the dialog's buttons.
@@ -50,15 +53,16 @@ def bare_desktop() -> Iterator[xperson.Desktop]:
         yield desk
 
 
+def center(node: Mapping[str, Any]) -> tuple[int, int]:
+    """The middle of a node's rect (root viewport coordinates: the window's, unstretched)."""
+    rect = node["rect"]
+    assert isinstance(rect, dict)
+    return int(rect["x"] + rect["w"] // 2), int(rect["y"] + rect["h"] // 2)
+
+
 def shop_points() -> dict[str, tuple[int, int]]:
     """Where a person clicks in the shop's window: the centers of its controls and of its
     dialog's buttons, asked of the game rendering (a rendered layout is not a headless one)."""
-
-    def center(node: dict[str, object]) -> tuple[int, int]:
-        rect = node["rect"]
-        assert isinstance(rect, dict)
-        return rect["x"] + rect["w"] // 2, rect["y"] + rect["h"] // 2
-
     with AgentClient.launch(SHOP_GAME, render=True) as game:
         points = {
             name: center(game.get_by_role(role, name=name).node())
@@ -273,4 +277,74 @@ def test_codegen_of_a_menu_session_passes_headless(
     assert "game.get_by_role('combobox', name='Difficulty').select_option('Hard')" in source
     assert "game.get_by_role('button', name='Start').click()" in source
     assert "expect(game.get_by_text('Welcome, Bob (Hard, sound on)')).to_be_visible()" in source
+    run_generated(out)
+
+
+def found(tree: Mapping[str, Any], match: Callable[[Mapping[str, Any]], bool]) -> Iterator[Any]:
+    """The nodes of a get_tree answer that match, in tree order."""
+    if match(tree):
+        yield tree
+    for child in tree.get("children", []):
+        yield from found(child, match)
+
+
+def settings_points() -> dict[str, tuple[int, int]]:
+    """Where a person clicks in the settings window, asked of the game rendering: the nested
+    tree row Quality, the accent color's button, and in its open popup the Swatches header
+    and each swatch (by its label, "Color: #3399ff"), once the header unfolded them."""
+    with AgentClient.launch(SETTINGS_GAME, render=True) as game:
+        refs = game.snapshot()["refs"]
+        row = next(ref for ref, info in refs.items() if info.get("item") == "Video/Quality")
+        at = game.request("hover", {"ref": row})["position"]
+        accent = game.get_by_role("button", name="Accent")
+        points = {"Quality": (int(at["x"]), int(at["y"])), "Accent": center(accent.node())}
+        accent.click()
+        picker = game.get_tree(ACCENT)
+        header = next(found(picker, lambda node: node.get("text") == "Swatches"))
+        points["Swatches"] = center(header)
+        game.request("click", {"path": header["path"]})
+        picker = game.get_tree(ACCENT)
+        for swatch in found(picker, lambda node: node.get("type") == "ColorPresetButton"):
+            points[str(swatch["label"])] = center(swatch)
+    return points
+
+
+def test_codegen_of_a_tree_row_and_a_color_pick(desktop: xperson.Desktop, tmp_path: Path) -> None:
+    """A person clicks a nested tree row, opens the color button and types a hex color into
+    its focused hex field (Return takes it and closes the popup), opens it again, unfolds the
+    swatches and picks one, closes the popup by clicking beside it and closes the window: the
+    test picks the row by its path and sets the last color, and passes headless."""
+    points = settings_points()
+    out = tmp_path / "test_settings.py"
+    cli = start("codegen", SETTINGS_GAME, out)
+    window = xperson.window_named("AgentBridge settings")
+    desktop.focus(window)
+    xperson.click(window, *points["Quality"])
+    xperson.click(window, *points["Accent"])  # the popup opens with its hex text selected
+    xperson.type_text("40c060")
+    xperson.press_key("Return")
+    xperson.click(window, *points["Accent"])
+    xperson.click(window, *points["Swatches"])
+    xperson.click(window, *points["Color: #3399ff"])
+    xperson.click(window, 560, 330)  # beside the popup: it closes
+    desktop.close(window)
+    code, _out, err = finish(cli)
+    assert code == 0, err
+    replay = ReplayFile.load(tmp_path / "test_settings.replay.jsonl")
+    events = [line for line in replay.lines if line["t"] == "event"]
+    chosen = [(line["type"], line.get("item"), line.get("value")) for line in events]
+    assert ("item_selected", "Video/Quality", None) in chosen, chosen
+    colors = [line["value"] for line in events if line["type"] == "color_changed"]
+    assert colors == ["#40c060", "#3399ff"], chosen
+    assert [kind for kind, _, _ in chosen].count("pressed") == 2, "its popup opened twice"
+    assert "toggled" not in [kind for kind, _, _ in chosen], "a popup is no toggle"
+    source = out.read_text(encoding="utf-8")
+    body = source.split("def test_settings(game):\n", 1)[1]
+    assert body.splitlines() == [
+        "    game.get_by_role('tree', name='Sections').select_option('Video/Quality')",
+        "    game.get_by_role('button', name='Accent').set_value('#3399ff')",
+        "    expect(game.get_by_text('Section: Quality')).to_be_visible()",
+        "    expect(game.get_by_text('Accent: #3399ff')).to_be_visible()",
+    ]
+    assert "select_option(" in source and "set_value(" in source
     run_generated(out)

@@ -2,7 +2,8 @@
 bridge requests replays to the same digests; a changed recording is caught at the checkpoint
 where it parts, naming the node and property; what the window and the desktop do before frame
 0 follows the header and replays; a game killed while recording leaves a file that replays; a
-video of 10 game seconds has 600 frames. A person at a desktop: test_desktop_recording.py."""
+video of 10 game seconds has 600 frames; an annotated recording names tree rows and colors as
+codegen writes them back. A person at a desktop: test_desktop_recording.py."""
 
 from __future__ import annotations
 
@@ -24,9 +25,10 @@ from agent_client import (
 )
 from agent_client.engine.addon import install
 from agent_client.engine.launcher import GameTime, find_godot, godot_argv
+from agent_client.replay import codegen
 from agent_client.replay.file import ReplayFile
 from tests.avi import read_avi
-from tests.conftest import FIXTURE_GAME, SHOP_GAME
+from tests.conftest import FIXTURE_GAME, SETTINGS_GAME, SHOP_GAME
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 MENU = "res://scenes/menu.tscn"
@@ -243,3 +245,40 @@ def test_a_video_needs_its_folder(tmp_path: Path) -> None:
 
     with pytest.raises(LaunchError, match="does not exist"):
         AgentClient.launch(FIXTURE_GAME, video=tmp_path / "missing" / "run.avi")
+
+
+def test_an_annotated_recording_names_tree_rows_and_colors(tmp_path: Path) -> None:
+    """What codegen reads of a tree and a color picker: a row by its path of texts (a nested
+    row chosen by its text alone too; a multi-select tree's row when chosen, not when let go)
+    and a color as set_value takes it (its alpha when not opaque). Codegen writes the same
+    calls back."""
+    with AgentClient.launch(SETTINGS_GAME) as game:
+        game.start_recording(annotate=True)
+        game.get_by_role("tree", name="Sections").select_option("Quality")
+        layers = game.get_by_role("tree", name="Layers")
+        layers.select_option("Units")
+        layers.select_option("Effects")
+        game.get_by_role("button", name="Accent").set_value("#3399ff80")
+        recording = game.stop_recording(tmp_path / "settings.replay.jsonl")
+    replay = ReplayFile.load(recording.path)
+    events = [
+        (line["type"], line["name"], line.get("item"), line.get("value"))
+        for line in replay.lines
+        if line["t"] == "event"
+    ]
+    assert events == [
+        ("item_selected", "Sections", "Video/Quality", None),
+        ("multi_selected", "Layers", "Units", None),
+        ("multi_selected", "Layers", None, None),  # Units let go
+        ("multi_selected", "Layers", "Effects", None),
+        ("color_changed", "Accent", None, "#3399ff80"),
+    ], events
+    source = codegen.generate(replay, test_name="test_again")
+    assert source.split("def test_again(game):\n", 1)[1].splitlines() == [
+        "    game.get_by_role('tree', name='Sections').select_option('Video/Quality')",
+        "    game.get_by_role('tree', name='Layers').select_option('Units')",
+        "    game.get_by_role('tree', name='Layers').select_option('Effects')",
+        "    game.get_by_role('button', name='Accent').set_value('#3399ff80')",
+        "    expect(game.get_by_text('Section: Quality')).to_be_visible()",
+        "    expect(game.get_by_text('Accent: #3399ff')).to_be_visible()",
+    ]

@@ -51,8 +51,11 @@ const NOT_RECORDED := ["hello", "get_tree", "get_node", "get_property", "get_sig
 const ANSWER_OPTIONS := ["settled", "snapshot", "timeout_ms"]
 ## Game events kept in an annotated recording (what codegen reads).
 const CONTROL_EVENTS := ["pressed", "toggled", "text_changed", "text_submitted",
-	"value_changed", "item_selected", "tab_changed", "id_pressed", "color_changed",
-	"scene_changed"]
+	"value_changed", "item_selected", "multi_selected", "item_activated", "tab_changed",
+	"id_pressed", "color_changed", "scene_changed"]
+## Signals that choose an entry of the control that sent them (an event line's `item`).
+const CHOICE_EVENTS := ["item_selected", "multi_selected", "item_activated", "tab_changed",
+	"id_pressed"]
 const MAX_NUMBERED := 4096
 
 var path: String = ""
@@ -383,16 +386,20 @@ func _note(event: InputEvent) -> Dictionary:
 func _on_game_event(event: Dictionary) -> void:
 	if not CONTROL_EVENTS.has(event.type):
 		return
-	var line := {"t": "event", "f": _clock.frame, "type": event.type,
-		"source": event.source, "args": event.args}
 	var node := _bridge.get_tree().root.get_node_or_null(NodePath(event.source)) \
 		if (event.source as String).begins_with("/root") else null
+	if node != null and event.type == "toggled" and Roles.kind_of(node).popup_button:
+		return  # its popup opening or closing: the press and the choice in it tell more
+	var line := {"t": "event", "f": _clock.frame, "type": event.type,
+		"source": event.source, "args": event.args}
 	if node != null:
 		line.merge(_describe(node))
-		var index: Variant = event.args[0] if not (event.args as Array).is_empty() else null
-		var text := _item_text(node, index)
-		if text != "":
-			line["item"] = text
+		if CHOICE_EVENTS.has(event.type):
+			var text := _chosen_item(node, event.args)
+			if text != "":
+				line["item"] = text
+		elif event.type == "color_changed":
+			line["value"] = _color_text(event.args)
 	_add(line)
 
 
@@ -421,13 +428,36 @@ static func _button_box(dialog: AcceptDialog) -> Node:
 	return dialog.get_ok_button().get_parent()
 
 
-static func _item_text(node: Node, index: Variant) -> String:
-	if not (index is int or index is float):
+## The entry a choice signal chose, as `select` names it again: its text, a tree row's path
+## of texts ("Video/Quality"; a top row's path is its text); "" when the signal let go of an
+## entry (multi_selected with `selected` false) or names none.
+static func _chosen_item(node: Node, args: Array) -> String:
+	if node is Tree:
+		var tree: Tree = node
+		if args.is_empty():  # item_selected, item_activated: the row is the selected one
+			var row := tree.get_selected()
+			return Items.row_path(tree, row) if row != null else ""
+		var chosen: Variant = args[0]  # multi_selected(item, column, selected), on the wire
+		if args.size() < 3 or args[2] != true or not chosen is Dictionary:
+			return ""
+		return str((chosen as Dictionary).get("tree_item", ""))
+	if args.is_empty() or not (args[0] is int or args[0] is float):
 		return ""
-	var at := int(index)
+	if args.size() > 1 and args[1] is bool and args[1] == false:
+		return ""  # an item list's multi_selected(index, false)
+	var at := int(args[0])
 	if node is PopupMenu:  # its id_pressed names the entry's id
 		at = (node as PopupMenu).get_item_index(at)
 	return Items.text_at(node, at)
+
+
+## A color_changed's color as set_value takes it: "#rrggbb", or "#rrggbbaa" when not opaque.
+static func _color_text(args: Array) -> String:
+	var wire: Variant = args[0] if not args.is_empty() else null
+	if not wire is Dictionary or not (wire as Dictionary).has("html"):
+		return ""
+	var color := Color.html(str((wire as Dictionary).html))
+	return "#" + color.to_html(color.a < 1.0)
 
 
 static func _describe(node: Node) -> Dictionary:

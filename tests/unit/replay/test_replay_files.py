@@ -174,6 +174,24 @@ def test_a_divergence_is_told_by_frame_node_and_property() -> None:
     assert gone.endswith("/root/X is gone in the replay.")
 
 
+def event(
+    frame: int, kind: str, role: str, name: str, args: list[Any], item: str = "", **more: Any
+) -> dict[str, Any]:
+    """An annotated recording's line for a control's signal (``more``: ``value``, ...)."""
+    line = {
+        "t": "event",
+        "f": frame,
+        "type": kind,
+        "source": f"/root/Menu/{name}",
+        "args": args,
+        "path": f"/root/Menu/{name}",
+        "role": role,
+        "name": name,
+        **more,
+    }
+    return {**line, "item": item} if item else line
+
+
 def annotated(tmp_path: Path) -> ReplayFile:
     def key(
         frame: int, pressed: bool, name: str, action: str | None = None, focus: bool = False
@@ -185,21 +203,6 @@ def annotated(tmp_path: Path) -> ReplayFile:
             note["focus"] = {"path": "/root/Menu/Name", "role": "textbox", "name": "Your name"}
         event = {"type": "InputEventKey", **({"pressed": True} if pressed else {})}
         return {"t": "input", "f": frame, "e": event, "a": note}
-
-    def event(
-        frame: int, kind: str, role: str, name: str, args: list[Any], item: str = ""
-    ) -> dict[str, Any]:
-        line = {
-            "t": "event",
-            "f": frame,
-            "type": kind,
-            "source": f"/root/Menu/{name}",
-            "args": args,
-            "path": f"/root/Menu/{name}",
-            "role": role,
-            "name": name,
-        }
-        return {**line, "item": item} if item else line
 
     dialog = {"path": "/root/Menu/Confirm", "role": "dialog", "name": "Buy?"}
     lines = [
@@ -245,6 +248,80 @@ def test_codegen_writes_locator_calls_a_timeline_and_the_new_text(tmp_path: Path
     ]
     assert "PROJECT = Path('/games/menu')" in source
     compile(source, "test_session.py", "exec")
+
+
+def generated_body(tmp_path: Path, lines: list[dict[str, Any]]) -> list[str]:
+    """The body of the test codegen writes for a header, these lines and an end without new
+    texts."""
+    end = {**END, "texts": HEADER["texts"]}
+    replay = ReplayFile.load(write(tmp_path / "c.replay.jsonl", [HEADER, *lines, end]))
+    source = codegen.generate(replay, test_name="test_choices")
+    compile(source, "test_choices.py", "exec")
+    return source.split("def test_choices(game):\n", 1)[1].splitlines()
+
+
+def test_codegen_chooses_a_tree_row_by_its_path(tmp_path: Path) -> None:
+    """A tree's row as its path of texts (what select takes); the same row chosen again at
+    once (a cell and its row, a double click's activation) is one choice; a multi-select
+    tree's row let go (no item) is no step."""
+    units = {"tree_item": "Units"}
+    body = generated_body(
+        tmp_path,
+        [
+            event(5, "item_selected", "tree", "Sections", [], item="Video/Quality"),
+            event(5, "cell_selected", "tree", "Sections", [], item="Video/Quality"),
+            event(8, "item_activated", "tree", "Sections", [], item="Video/Quality"),
+            event(10, "multi_selected", "tree", "Layers", [units, 0, True], item="Units"),
+            event(12, "multi_selected", "tree", "Layers", [units, 0, False]),
+            event(12, "multi_selected", "tree", "Layers", [{"tree_item": "Fx"}, 0, True], "Fx"),
+            event(14, "item_selected", "tree", "Sections", [], item="Audio"),
+            event(16, "item_activated", "listbox", "Saves", [1], item="Slot 2"),
+        ],
+    )
+    sections = "    game.get_by_role('tree', name='Sections')"
+    layers = "    game.get_by_role('tree', name='Layers')"
+    assert body == [
+        f"{sections}.select_option('Video/Quality')",
+        f"{layers}.select_option('Units')",
+        f"{layers}.select_option('Fx')",
+        f"{sections}.select_option('Audio')",
+        "    game.get_by_role('listbox', name='Saves').select_option('Slot 2')",
+    ]
+
+
+def test_codegen_sets_the_last_color_picked(tmp_path: Path) -> None:
+    """A color picker's color_changed is set_value of its color; the click that opened a
+    ColorPickerButton's popup is part of the pick, and of picks in a row (a drag, the popup
+    opened again) the last counts. A recording from an older recorder (no ``value``, the popup
+    closing noted as a toggle) gives the same: the wire color's html, opaque without alpha."""
+
+    def color(html: str) -> list[dict[str, Any]]:
+        return [{"r": 0.0, "g": 0.0, "b": 0.0, "a": 1.0, "html": html}]
+
+    body = generated_body(
+        tmp_path,
+        [
+            event(5, "pressed", "button", "Accent", []),
+            event(8, "color_changed", "button", "Accent", color("#40c060ff"), value="#40c060"),
+            event(9, "color_changed", "button", "Accent", color("#50c060ff"), value="#50c060"),
+            event(12, "toggled", "button", "Accent", [False]),
+            event(20, "pressed", "button", "Accent", []),
+            event(22, "color_changed", "button", "Accent", color("#3399ffff"), value="#3399ff"),
+            event(30, "pressed", "button", "Save", []),
+            event(40, "toggled", "button", "Tint", [True]),
+            event(40, "pressed", "button", "Tint", []),
+            event(42, "color_changed", "button", "Tint", color("#ff000080")),
+            event(44, "toggled", "button", "Tint", [False]),
+            event(50, "color_changed", "colorpicker", "Fill", color("#00ff00ff")),
+            event(52, "color_changed", "colorpicker", "Fill", [{"r": 1}]),  # no color: no step
+        ],
+    )
+    assert body == [
+        "    game.get_by_role('button', name='Accent').set_value('#3399ff')",
+        "    game.get_by_role('button', name='Save').click()",
+        "    game.get_by_role('button', name='Tint').set_value('#ff000080')",
+        "    game.get_by_role('colorpicker', name='Fill').set_value('#00ff00')",
+    ]
 
 
 def test_codegen_needs_an_annotated_recording(tmp_path: Path) -> None:
