@@ -398,7 +398,7 @@ func _on_game_event(event: Dictionary) -> void:
 			var text := _chosen_item(node, event.args)
 			if text != "":
 				line["item"] = text
-		elif event.type == "color_changed":
+		elif event.type == "color_changed" and _color_text(event.args) != "":
 			line["value"] = _color_text(event.args)
 	_add(line)
 
