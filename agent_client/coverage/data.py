@@ -64,14 +64,26 @@ class CoverageData:
         """Lines hit out of the lines counted, in percent (100 with no lines)."""
         return 100.0 * self.lines_hit / self.lines if self.lines else 100.0
 
+    def totals(self) -> str:
+        """``409/779 lines (53%), 100/326 branches``."""
+        return (
+            f"{self.lines_hit}/{self.lines} lines ({self.percent():.0f}%), "
+            f"{self.branches_hit}/{self.branches} branches"
+        )
+
     # --- combining -----------------------------------------------------------------------------
 
     def merge(self, other: CoverageData) -> CoverageData:
         """Adds ``other``'s counts to these (in place; returns self).
 
         Raises:
-            CoverageError: (``COVERAGE_MISMATCH``) a script's source differs between the two.
+            CoverageError: (``COVERAGE_MISMATCH``) a script's source differs between the two;
+                nothing was added then.
         """
+        for path, script in other.scripts.items():  # all checked before any is added
+            mine = self.scripts.get(path)
+            if mine is not None and mine.sha256 != script.sha256:
+                mine.add(script)  # raises, naming the script
         for path, script in other.scripts.items():
             mine = self.scripts.get(path)
             if mine is None:

@@ -60,13 +60,10 @@ class CoverageRuns:
         """Adds a session's counts to its game's. Counts of another version of a script
         than the ones already added are left out, and said in :attr:`problems`."""
         name = game_name(data.project)
-        mine = self.games.get(name)
         try:
-            merged = CoverageData().merge(mine).merge(data) if mine else CoverageData().merge(data)
+            self.games.setdefault(name, CoverageData()).merge(data)
         except CoverageError as error:
             self.problems.append(f"{source or name}: left out: {error}")
-            return
-        self.games[name] = merged
 
     def load(self, paths: Iterable[str | os.PathLike[str]]) -> CoverageRuns:
         """Adds saved counts (:meth:`save`'s files, :meth:`CoverageData.save`'s); a file
@@ -113,11 +110,7 @@ class CoverageRuns:
 
     def line(self, name: str) -> str:
         """``crystal_vault: 409/779 lines (53%), 100/326 branches``."""
-        data = self.games[name]
-        return (
-            f"{name}: {data.lines_hit}/{data.lines} lines ({data.percent():.0f}%), "
-            f"{data.branches_hit}/{data.branches} branches"
-        )
+        return f"{name}: {self.games[name].totals()}"
 
     def totals(self) -> str:
         """:meth:`line` of every game, one a line."""

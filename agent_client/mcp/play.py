@@ -298,7 +298,4 @@ def _final_coverage(game: AgentClient) -> str:
         data = game.coverage()
     except (CoverageError, OSError, ValueError):
         return ""
-    return (
-        f"; coverage: {data.lines_hit}/{data.lines} lines ({data.percent():.0f}%), "
-        f"{data.branches_hit}/{data.branches} branches"
-    )
+    return f"; coverage: {data.totals()}"

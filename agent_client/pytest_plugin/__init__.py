@@ -22,9 +22,9 @@ from agent_client.pytest_plugin.plugin import (
     pytest_configure,
     pytest_runtest_call,
     pytest_runtest_makereport,
-    setting,
     shared_game,
 )
+from agent_client.pytest_plugin.settings import setting
 from agent_client.pytest_plugin.warm import ResetDiffersWarning, SharedGame, WarmGame, main_scene
 
 __all__ = [

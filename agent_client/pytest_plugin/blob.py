@@ -24,6 +24,7 @@ from agent_client.results.blob import Blob, CaseResult, copy_case_files, prepare
 from agent_client.wire.errors import ResultsError
 
 DEFAULT_BLOB = "agent-blob"
+PLUGIN = "agent-bridge-blob-run"  # the run's BlobRun, by this name (coverage.py adds to it)
 JUNIT_FILE = "junit.xml"
 # A test's text in the blob is cut to this many characters (a report, not an archive).
 TEXT_LIMIT = 50_000
@@ -62,7 +63,7 @@ def pytest_configure(config: pytest.Config) -> None:
         blob=Blob(path=folder.resolve(), shard=shard, complete=False),
         junit=Path(junit).resolve() if junit else None,
     )
-    config.pluginmanager.register(run, "agent-bridge-blob-run")
+    config.pluginmanager.register(run, PLUGIN)
 
 
 @dataclass

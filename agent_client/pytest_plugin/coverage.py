@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from agent_client.pytest_plugin import blob
+from agent_client.pytest_plugin.settings import setting
 from agent_client.pytest_plugin.shards import option_group
 
 if TYPE_CHECKING:
@@ -27,8 +29,6 @@ if TYPE_CHECKING:
     from agent_client.coverage.runs import CoverageRuns
 
 PLUGIN = "agent-bridge-coverage-run"
-DEFAULT_DIR = "agent-coverage"
-DEFAULT_REPORTS = "term"
 # Where a worker hands its counts to the controller (xdist's workeroutput).
 WORKER_KEY = "agent_coverage"
 # The folder of a results blob the counts are saved in (results/blob.py lists the files).
@@ -37,15 +37,11 @@ COVERAGE_IN_BLOB = "coverage"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = option_group(parser)
+    text = "count which lines and branches of the games' GDScript the run reached"
     group.addoption(
-        "--agent-coverage",
-        dest="agent_coverage",
-        action="store_true",
-        default=None,
-        help="count which lines and branches of the games' GDScript the run reached "
-        "(docs/COVERAGE.md)",
+        "--agent-coverage", dest="agent_coverage", action="store_true", default=None, help=text
     )
-    parser.addini("agent_coverage", help="the same as --agent-coverage", type="bool")
+    parser.addini("agent_coverage", help=text, type="bool", default=False)
     texts = {
         "agent_coverage_report": (
             "KINDS",
@@ -54,30 +50,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         ),
         "agent_coverage_dir": (
             "DIR",
-            f"where the coverage reports and counts go (default {DEFAULT_DIR})",
+            "where the coverage reports and counts go (default agent-coverage)",
         ),
     }
-    for name, (metavar, text) in texts.items():
+    for name, (metavar, help_text) in texts.items():
         group.addoption(
-            "--" + name.replace("_", "-"), dest=name, default=None, metavar=metavar, help=text
+            "--" + name.replace("_", "-"), dest=name, default=None, metavar=metavar, help=help_text
         )
-        parser.addini(name, help=text, default="")
+        parser.addini(name, help=help_text, default="")
 
 
 def enabled(config: pytest.Config) -> bool:
     """Whether this run counts coverage (``--agent-coverage`` or the ini setting)."""
-    given = config.getoption("agent_coverage")
-    return bool(given if given is not None else config.getini("agent_coverage"))
-
-
-def _option(config: pytest.Config, name: str, default: str) -> tuple[str, Path]:
-    """An option's value and the folder a relative path in it is taken from."""
-    given = config.getoption(name)
-    if given is not None:
-        return str(given), config.invocation_params.dir
-    ini = config.getini(name)
-    base = config.inipath.parent if config.inipath else config.rootpath
-    return (str(ini), base) if ini else (default, config.invocation_params.dir)
+    return bool(setting(config, "agent_coverage"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -85,14 +70,15 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     from agent_client.coverage.runs import CoverageRuns, report_kinds
 
-    spec, _ = _option(config, "agent_coverage_report", DEFAULT_REPORTS)
     try:
-        kinds = report_kinds(spec)
+        kinds = report_kinds(str(setting(config, "agent_coverage_report")))
     except ValueError as error:
         raise pytest.UsageError(f"--agent-coverage-report: {error}.") from None
-    folder, base = _option(config, "agent_coverage_dir", DEFAULT_DIR)
     run = CoverageRun(
-        config=config, kinds=kinds, folder=(base / folder).resolve(), runs=CoverageRuns()
+        config=config,
+        kinds=kinds,
+        folder=setting(config, "agent_coverage_dir"),
+        runs=CoverageRuns(),
     )
     config.pluginmanager.register(run, PLUGIN)
 
@@ -151,7 +137,7 @@ class CoverageRun:
             }
             return
         self.written = self.runs.save(self.folder) + self.runs.write(self.folder, self.kinds)
-        blob_run = self.config.pluginmanager.get_plugin("agent-bridge-blob-run")
+        blob_run = self.config.pluginmanager.get_plugin(blob.PLUGIN)
         if blob_run is not None:
             blob_run.blob.coverage = [
                 path.relative_to(blob_run.blob.path).as_posix()

@@ -54,6 +54,7 @@ except ImportError as missing:  # the client works without pytest; only this plu
     ) from missing
 
 from agent_client.pytest_plugin import coverage
+from agent_client.pytest_plugin.settings import DEFAULTS, setting
 from agent_client.pytest_plugin.warm import SharedGame, WarmGame
 
 if TYPE_CHECKING:
@@ -62,28 +63,7 @@ if TYPE_CHECKING:
 
 Launcher = Callable[[dict[str, Any]], "AgentClient"]
 
-DEFAULTS: dict[str, Any] = {
-    "godot_project": None,
-    "godot_bin": None,
-    "godot_scene": None,
-    "agent_render": False,
-    "agent_timeout": 5.0,
-    "agent_launch_timeout": 30.0,
-    "agent_artifacts": "agent-artifacts",
-    "agent_fail_on_engine_error": True,
-    "agent_trace": "retain-on-failure",
-    "agent_replay": "retain-on-failure",
-    "agent_video": "off",
-    "agent_realtime": False,
-    "agent_relaunch": False,
-    "agent_fps": 60,
-    "agent_seed": 0,
-    "agent_user_data": None,
-    "agent_update_snapshots": False,
-    "agent_fail_on_orphans": False,
-}
 TRACE_MODES = ("on", "off", "retain-on-failure")
-PATH_SETTINGS = ("godot_project", "godot_bin", "agent_artifacts", "agent_user_data")
 FAILED = pytest.StashKey[bool]()
 RECORDING = pytest.StashKey[set[int]]()
 REPLAY_FILE = "game.replay.jsonl"
@@ -253,33 +233,6 @@ def pytest_configure(config: pytest.Config) -> None:
         "agent_check_orphans: fail the test if its game has more orphan nodes after it "
         "than before it",
     )
-
-
-def setting(config: pytest.Config, name: str) -> Any:
-    """An option's value: the command line, else the ini file, else the default. Relative
-    paths are resolved against the invocation folder (command line) or the ini file's."""
-    value = config.getoption(name)
-    base = config.invocation_params.dir
-    if value is None:
-        value = config.getini(name)
-        if value in ("", None):
-            value = DEFAULTS[name]
-        else:
-            base = config.inipath.parent if config.inipath else config.rootpath
-    if value is None:
-        return None
-    if name in PATH_SETTINGS:
-        return (Path(base) / str(value)).resolve()
-    if isinstance(DEFAULTS[name], bool):
-        return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
-    if isinstance(DEFAULTS[name], float):
-        return float(value)
-    if isinstance(DEFAULTS[name], int):
-        try:
-            return int(value)
-        except ValueError:
-            raise pytest.UsageError(f"{name} is a whole number, not {value!r}.") from None
-    return value
 
 
 # --- fixtures ---------------------------------------------------------------------------------

@@ -181,6 +181,7 @@ def test_the_cycle_finder_finds_cycles() -> None:
                 "pytest_plugin.shards",
                 "pytest_plugin.blob",
                 "pytest_plugin.coverage",
+                "pytest_plugin.settings",
             },
         ),
         ("watchdog", {"transport.change_watch"}),

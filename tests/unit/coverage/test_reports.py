@@ -175,3 +175,16 @@ def test_a_page_without_its_source_still_gives_the_counts(tmp_path: Path) -> Non
     data.write_html(tmp_path)
     page = (tmp_path / "001-scripts_player.gd.html").read_text()
     assert "The source counted is not here" in page and "4: 1, 5: 1, 6: 0" in page
+
+
+def test_a_merge_that_is_refused_adds_nothing() -> None:
+    total = run(1, 0, 0)
+    changed = run(0, 2, 1).scripts["scripts/player.gd"]
+    changed.sha256 = "changed"
+    enemy = ScriptCoverage.from_json({**changed.to_json(), "path": "scripts/enemy.gd"})
+    # The script that can be added comes first: it must not be added either.
+    other = CoverageData(scripts={"scripts/enemy.gd": enemy, "scripts/player.gd": changed})
+    with pytest.raises(CoverageError, match="differs between the runs"):
+        total.merge(other)
+    assert list(total.scripts) == ["scripts/player.gd"], "no script of the refused run added"
+    assert total.scripts["scripts/player.gd"].lines[4] == 1
