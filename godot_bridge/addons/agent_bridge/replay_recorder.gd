@@ -398,8 +398,10 @@ func _on_game_event(event: Dictionary) -> void:
 			var text := _chosen_item(node, event.args)
 			if text != "":
 				line["item"] = text
-		elif event.type == "color_changed" and _color_text(event.args) != "":
-			line["value"] = _color_text(event.args)
+		elif event.type == "color_changed":
+			var color := _color_text(event.args)
+			if color != "":
+				line["value"] = color
 	_add(line)
 
 
